@@ -1,0 +1,23 @@
+// swift-tools-version: 6.1
+//
+// Signals: signals of signals, every operator derived from one primitive, `bind`.
+// The library has no dependencies; the benchmarks live in their own package (Benchmarks/).
+import PackageDescription
+
+let package = Package(
+    name: "Signals",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Signals", targets: ["Signals"]),
+        .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
+        .executable(name: "playground", targets: ["playground"]),
+    ],
+    targets: [
+        .target(name: "Signals"),
+        .target(name: "SignalsTesting", dependencies: ["Signals"]),
+        .executableTarget(name: "playground", dependencies: ["Signals", "SignalsTesting"], path: "Playground-scripts"),
+        .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["playground", "Signals"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
