@@ -1,0 +1,6 @@
+import BenchSupport
+import FloorWorkloads
+
+let benchmarks: @Sendable () -> Void = {
+    registerBenchmarks(Floor.implementation)
+}

@@ -1,0 +1,6 @@
+import BenchSupport
+import SignalsWorkloads
+
+let benchmarks: @Sendable () -> Void = {
+    registerBenchmarks(Sig.implementation)
+}

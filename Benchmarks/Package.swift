@@ -1,0 +1,82 @@
+// swift-tools-version: 6.1
+//
+// Benchmarks for Signals, side by side with OpenCombine and a plain-loop floor.
+// A separate package so that the library itself stays dependency-free.
+//
+//   bash Benchmarks/compare.sh                         # the comparison table (release build)
+//   swift package --package-path Benchmarks benchmark  # the raw ordo-one/benchmark output
+//
+// Every workload W1…W8 is written three times, as the same logic:
+//   Sources/SignalsWorkloads      Signals
+//   Sources/OpenCombineWorkloads  OpenCombine 0.14.0
+//   Sources/FloorWorkloads        a plain Swift loop (the floor)
+// and measured by the benchmark targets under Benchmarks/ (wall clock + malloc count).
+// OpenCombine's concat cases (W5) live in their own target, and compare.sh first runs each
+// of them once in a child process (`workload-run`) because OpenCombine overflows the stack there.
+import PackageDescription
+import class Foundation.ProcessInfo
+
+// Benchmark another checkout of the library with SIGNALS_PACKAGE_PATH=/path/to/checkout.
+let signalsPath = ProcessInfo.processInfo.environment["SIGNALS_PACKAGE_PATH"] ?? ".."
+
+let benchmarkDeps: [Target.Dependency] = [.product(name: "Benchmark", package: "benchmark")]
+let benchmarkPlugins: [Target.PluginUsage] = [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+
+let package = Package(
+    name: "SignalsBenchmarks",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    dependencies: [
+        .package(name: "Signals", path: signalsPath),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // The workloads, one module per implementation, sharing the sizes in WorkloadSpec.
+        .target(name: "WorkloadSpec"),
+        .target(
+            name: "SignalsWorkloads",
+            dependencies: ["WorkloadSpec", .product(name: "Signals", package: "Signals")]
+        ),
+        .target(
+            name: "OpenCombineWorkloads",
+            dependencies: ["WorkloadSpec", .product(name: "OpenCombine", package: "OpenCombine")]
+        ),
+        .target(name: "FloorWorkloads", dependencies: ["WorkloadSpec"]),
+
+        .target(name: "BenchSupport", dependencies: ["WorkloadSpec", .product(name: "Benchmark", package: "benchmark")]),
+
+        // Runs cases once and checks their checksums against the floor; also the crash probe
+        // for OpenCombine's concat cases (a crash kills only this child process).
+        .executableTarget(
+            name: "workload-run",
+            dependencies: ["SignalsWorkloads", "OpenCombineWorkloads", "FloorWorkloads", "WorkloadSpec"]
+        ),
+
+        // ordo-one/benchmark suites (Benchmarks/<Name>/<Name>.swift).
+        .executableTarget(
+            name: "SignalsBench",
+            dependencies: benchmarkDeps + ["BenchSupport", "SignalsWorkloads"],
+            path: "Benchmarks/SignalsBench",
+            plugins: benchmarkPlugins
+        ),
+        .executableTarget(
+            name: "OpenCombineBench",
+            dependencies: benchmarkDeps + ["BenchSupport", "OpenCombineWorkloads"],
+            path: "Benchmarks/OpenCombineBench",
+            plugins: benchmarkPlugins
+        ),
+        .executableTarget(
+            name: "OpenCombineConcatBench",
+            dependencies: benchmarkDeps + ["BenchSupport", "OpenCombineWorkloads"],
+            path: "Benchmarks/OpenCombineConcatBench",
+            plugins: benchmarkPlugins
+        ),
+        .executableTarget(
+            name: "FloorBench",
+            dependencies: benchmarkDeps + ["BenchSupport", "FloorWorkloads"],
+            path: "Benchmarks/FloorBench",
+            plugins: benchmarkPlugins
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,136 @@
+// The workloads written with Signals, as the same logic as the OpenCombine and floor versions.
+
+import Signals
+import WorkloadSpec
+
+/// Every workload uses `Int` values and never fails.
+public typealias IntSignal = Signal<Int, Never>
+
+public enum Sig {
+    /// W1: `from(0..<n)` → map → filter → map → subscriber.
+    @inline(never)
+    public static func w1(_ n: Int) -> Int {
+        let tally = Tally()
+        let d = IntSignal.from(0..<n)
+            .map { $0 &* 2 }
+            .filter { $0 % 3 == 0 }
+            .map { $0 &+ 1 }
+            .subscribe(next: { tally.add($0) })
+        d.dispose()
+        return tally.sum
+    }
+
+    /// W2: Subject → map → filter → subscriber; n sends.
+    @inline(never)
+    public static func w2(_ n: Int) -> Int {
+        let tally = Tally()
+        let subject = Subject<Int, Never>()
+        let d = subject.signal
+            .map { $0 &* 2 }
+            .filter { $0 % 3 == 0 }
+            .subscribe(next: { tally.add($0) })
+        for i in 0..<n { subject.send(value: i) }
+        d.dispose()
+        return tally.sum
+    }
+
+    /// W3: `from(0..<n).flattenMap { just($0) }` — bind's constant fast path.
+    @inline(never)
+    public static func w3(_ n: Int) -> Int {
+        let tally = Tally()
+        let d = IntSignal.from(0..<n)
+            .flattenMap { IntSignal.just($0) }
+            .subscribe(next: { tally.add($0) })
+        d.dispose()
+        return tally.sum
+    }
+
+    /// W3b: `from(0..<n).flattenMap { from([$0]) }` — a non-constant synchronous inner signal.
+    @inline(never)
+    public static func w3b(_ n: Int) -> Int {
+        let tally = Tally()
+        let d = IntSignal.from(0..<n)
+            .flattenMap { IntSignal.from([$0]) }
+            .subscribe(next: { tally.add($0) })
+        d.dispose()
+        return tally.sum
+    }
+
+    /// W4: `merge` of `sources` synchronous sources of `m` values each.
+    @inline(never)
+    public static func w4(sources: Int, valuesPerSource m: Int) -> Int {
+        let tally = Tally()
+        let inners = (0..<sources).map { i in IntSignal.from(i &* m ..< i &* m &+ m) }
+        let d = IntSignal.merge(inners)
+            .subscribe(next: { tally.add($0) })
+        d.dispose()
+        return tally.sum
+    }
+
+    /// W5 (array): `Signal.concat` of k `just`s.
+    @inline(never)
+    public static func w5Array(_ k: Int) -> Int {
+        let tally = Tally()
+        let inners = (0..<k).map { IntSignal.just($0) }
+        let d = IntSignal.concat(inners)
+            .subscribe(next: { tally.add($0) })
+        d.dispose()
+        return tally.sum
+    }
+
+    /// W5 (left fold): `just(0).concat(just(1)).concat(just(2))…` (k sources).
+    @inline(never)
+    public static func w5Fold(_ k: Int) -> Int {
+        let tally = Tally()
+        var chain: IntSignal = .just(0)
+        for i in 1..<k {
+            chain = chain.concat(IntSignal.just(i))
+        }
+        let d = chain.subscribe(next: { tally.add($0) })
+        d.dispose()
+        return tally.sum
+    }
+
+    /// W6: `combineLatest` of two subjects, n alternating sends.
+    @inline(never)
+    public static func w6(_ n: Int) -> Int {
+        let tally = Tally()
+        let a = Subject<Int, Never>()
+        let b = Subject<Int, Never>()
+        let d = Signal<(Int, Int), Never>.combineLatest(a.signal, b.signal)
+            .subscribe(next: { tally.add($0.0 &+ $0.1) })
+        for i in 0..<n {
+            if i & 1 == 0 { a.send(value: i) } else { b.send(value: i) }
+        }
+        d.dispose()
+        return tally.sum
+    }
+
+    /// W7: subscribe to `just(1).map { $0 + 1 }` and dispose, n times.
+    @inline(never)
+    public static func w7(_ n: Int) -> Int {
+        let tally = Tally()
+        let signal = IntSignal.just(1).map { $0 + 1 }
+        for _ in 0..<n {
+            let d = signal.subscribe(next: { tally.add($0) })
+            d.dispose()
+        }
+        return tally.sum
+    }
+
+    /// W8: two threads send into two subjects merged into one subscriber.
+    @inline(never)
+    public static func w8(_ perThread: Int) -> (sum: Int, count: Int) {
+        let tally = LockedTally()
+        let a = Subject<Int, Never>()
+        let b = Subject<Int, Never>()
+        let d = IntSignal.merge(a.signal, b.signal)
+            .subscribe(next: { tally.add($0) })
+        onTwoThreads(
+            { for i in 0..<perThread { a.send(value: i) } },
+            { for i in perThread..<(2 * perThread) { b.send(value: i) } }
+        )
+        d.dispose()
+        return (tally.sum, tally.count)
+    }
+}

@@ -1,0 +1,181 @@
+// The sizes of the workloads, shared by the Signals, OpenCombine and floor versions,
+// by the benchmark targets and (through the benchmark names) by compare.sh.
+//
+// A benchmark is named "<id> n=<units>", e.g. "W1 n=1000000": compare.sh divides the time
+// and the malloc count of one iteration by <units> to report them per unit.
+
+import Foundation
+
+public enum Spec {
+    /// W1: `from(0..<n)` → map → filter → map, summed (per source value).
+    public static let w1Values = 1_000_000
+    /// W2: a subject → map → filter → subscriber (per send).
+    public static let w2Sends = 1_000_000
+    /// W3 / W3b: `from(0..<n).flattenMap { just($0) }` / `{ from([$0]) }` (per value).
+    public static let w3Values = 1_000_000
+    /// W4: merge of `w4Sources` sources each emitting `w4ValuesPerSource` values (per value).
+    public static let w4Sources = 10_000
+    public static let w4ValuesPerSource = 10
+    /// W5: concat of K single-value sources from an array (per source).
+    public static let w5ArrayKs = [1_000, 100_000, 1_000_000]
+    /// W5: a left fold of K binary concats (per source).
+    public static let w5FoldKs = [1_000, 10_000, 100_000]
+    /// W6: combineLatest of two subjects, alternating sends (per send).
+    public static let w6Sends = 1_000_000
+    /// W7: subscribe to `just(1).map { $0 + 1 }` and dispose (per subscription).
+    public static let w7Subscriptions = 1_000_000
+    /// W8: two threads each sending `w8SendsPerThread` values into two merged subjects (per value).
+    public static let w8SendsPerThread = 500_000
+
+    /// Benchmark name: "<id> n=<units>".
+    public static func name(_ id: String, units: Int) -> String { "\(id) n=\(units)" }
+}
+
+/// The checksums the workloads return: they must agree between the three implementations
+/// (compare.sh's `verify` step checks them), and they keep the optimizer honest.
+public enum Expected {
+    public static func w1(_ n: Int) -> Int {
+        var sum = 0
+        for i in 0..<n { let a = i &* 2; if a % 3 == 0 { sum &+= a &+ 1 } }
+        return sum
+    }
+    public static func sumOfRange(_ n: Int) -> Int { n &* (n &- 1) / 2 }
+}
+
+/// A sink's state. Every library under test serialises the calls to one subscriber
+/// (Signals' bind and OpenCombine's operators both guarantee it), so a plain class is enough
+/// on one thread; W8 uses `LockedTally` instead.
+public final class Tally: @unchecked Sendable {  // accessed serially: see above
+    public var sum = 0
+    public var count = 0
+    public init() {}
+    @inline(__always) public func add(_ value: Int) { sum &+= value; count &+= 1 }
+}
+
+/// The W8 sink: two producer threads, one subscriber; counts under a lock so that a lost or
+/// duplicated value shows up whatever the library does.
+public final class LockedTally: @unchecked Sendable {  // all state behind a lock
+    private let lock = NSLock()
+    private var _sum = 0
+    private var _count = 0
+    public init() {}
+    @inline(__always) public func add(_ value: Int) {
+        lock.lock(); _sum &+= value; _count &+= 1; lock.unlock()
+    }
+    public var sum: Int { lock.lock(); defer { lock.unlock() }; return _sum }
+    public var count: Int { lock.lock(); defer { lock.unlock() }; return _count }
+}
+
+/// Wraps a non-Sendable value (an OpenCombine subject) to hand it to a thread whose use of it
+/// is serialised by the library under test.
+public struct UncheckedSendable<T>: @unchecked Sendable {  // the wrapped object is thread-safe (a subject)
+    public let value: T
+    public init(_ value: T) { self.value = value }
+}
+
+/// Runs two closures on two new threads at once and returns when both are done.
+public func onTwoThreads(_ first: @escaping @Sendable () -> Void, _ second: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    let start = DispatchSemaphore(value: 0)
+    for body in [first, second] {
+        let thread = Thread {
+            start.wait()
+            body()
+            done.signal()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+    start.signal(); start.signal()
+    done.wait(); done.wait()
+}
+
+/// Hides a value from the optimizer, so that the floor really calls its closures.
+@inline(never) @_optimize(none)
+public func opaque<T>(_ value: T) -> T { value }
+
+/// One implementation of every workload (Signals, OpenCombine or the floor).
+/// Each function returns a checksum (the sum of the values the subscriber received).
+public struct Implementation: Sendable {
+    public var w1: @Sendable (Int) -> Int
+    public var w2: @Sendable (Int) -> Int
+    public var w3: @Sendable (Int) -> Int
+    public var w3b: @Sendable (Int) -> Int
+    public var w4: @Sendable (_ sources: Int, _ valuesPerSource: Int) -> Int
+    public var w5Array: @Sendable (Int) -> Int
+    public var w5Fold: @Sendable (Int) -> Int
+    public var w6: @Sendable (Int) -> Int
+    public var w7: @Sendable (Int) -> Int
+    public var w8: @Sendable (_ perThread: Int) -> (sum: Int, count: Int)
+
+    public init(
+        w1: @escaping @Sendable (Int) -> Int, w2: @escaping @Sendable (Int) -> Int,
+        w3: @escaping @Sendable (Int) -> Int, w3b: @escaping @Sendable (Int) -> Int,
+        w4: @escaping @Sendable (Int, Int) -> Int,
+        w5Array: @escaping @Sendable (Int) -> Int, w5Fold: @escaping @Sendable (Int) -> Int,
+        w6: @escaping @Sendable (Int) -> Int, w7: @escaping @Sendable (Int) -> Int,
+        w8: @escaping @Sendable (Int) -> (sum: Int, count: Int)
+    ) {
+        self.w1 = w1; self.w2 = w2; self.w3 = w3; self.w3b = w3b; self.w4 = w4
+        self.w5Array = w5Array; self.w5Fold = w5Fold; self.w6 = w6; self.w7 = w7; self.w8 = w8
+    }
+
+    /// One measured case: a workload at one size.
+    public struct Case: Sendable {
+        /// "W1", "W5-array K=1000", …
+        public let id: String
+        /// The number of units (values, sends, sources, subscriptions) one run handles.
+        public let units: Int
+        /// Runs the workload once; returns (checksum, number of values received or nil if not counted).
+        public let run: @Sendable () -> (sum: Int, count: Int?)
+        /// The benchmark name, "<id> n=<units>".
+        public var name: String { Spec.name(id, units: units) }
+    }
+
+    /// Every case, in table order.
+    public var cases: [Case] {
+        func c(_ id: String, _ units: Int, _ body: @escaping @Sendable () -> Int) -> Case {
+            Case(id: id, units: units, run: { (body(), nil) })
+        }
+        var all: [Case] = [
+            c("W1", Spec.w1Values) { w1(Spec.w1Values) },
+            c("W2", Spec.w2Sends) { w2(Spec.w2Sends) },
+            c("W3", Spec.w3Values) { w3(Spec.w3Values) },
+            c("W3b", Spec.w3Values) { w3b(Spec.w3Values) },
+            c("W4", Spec.w4Sources * Spec.w4ValuesPerSource) { w4(Spec.w4Sources, Spec.w4ValuesPerSource) },
+        ]
+        for k in Spec.w5ArrayKs { all.append(c("W5-array K=\(k)", k) { w5Array(k) }) }
+        for k in Spec.w5FoldKs { all.append(c("W5-fold K=\(k)", k) { w5Fold(k) }) }
+        all += [
+            c("W6", Spec.w6Sends) { w6(Spec.w6Sends) },
+            c("W7", Spec.w7Subscriptions) { w7(Spec.w7Subscriptions) },
+            Case(id: "W8", units: 2 * Spec.w8SendsPerThread, run: {
+                let r = w8(Spec.w8SendsPerThread); return (r.sum, r.count)
+            }),
+        ]
+        return all
+    }
+}
+
+/// The stack every measured run gets: 8 MiB, the size of a Linux or macOS main thread.
+/// Running each case on its own thread of that size makes a stack overflow (OpenCombine's
+/// concat chains) happen at the same depth in the benchmark runner and in the probe.
+public let workloadStackSize = 8 << 20
+
+private final class ResultBox<T>: @unchecked Sendable {  // written by the worker before `done.signal()`, read after `done.wait()`
+    var value: T?
+}
+
+/// Runs `body` on a new thread with `workloadStackSize` of stack and returns its result.
+public func onWorkloadThread<T>(_ body: @escaping @Sendable () -> T) -> T {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        box.value = body()
+        done.signal()
+    }
+    thread.stackSize = workloadStackSize
+    thread.start()
+    done.wait()
+    return box.value!
+}

@@ -1,0 +1,35 @@
+// workload-run IMPLEMENTATION [CASE-ID…]
+//
+// Runs each named case (all cases if none is named) of one implementation — `signals`,
+// `opencombine` or `floor` — once, on a thread with the benchmarks' 8 MiB stack, and prints
+// one line per case:  <case id> TAB ok|WRONG TAB <checksum> TAB <count or ->
+// checked against the floor. A crash (OpenCombine's concat chains overflow the stack) kills
+// the process with a signal: compare.sh runs the risky cases one per process and reports
+// "crash" for them.
+
+import FloorWorkloads
+import Foundation
+import OpenCombineWorkloads
+import SignalsWorkloads
+import WorkloadSpec
+
+let args = Array(CommandLine.arguments.dropFirst())
+let implementations = ["signals": Sig.implementation, "opencombine": OC.implementation, "floor": Floor.implementation]
+guard let name = args.first, let implementation = implementations[name] else {
+    FileHandle.standardError.write(Data("usage: workload-run signals|opencombine|floor [CASE-ID…]\n".utf8))
+    exit(2)
+}
+let wanted = Set(args.dropFirst())
+let floorCases = Dictionary(uniqueKeysWithValues: Floor.implementation.cases.map { ($0.id, $0) })
+var failures = 0
+for c in implementation.cases where wanted.isEmpty || wanted.contains(c.id) {
+    let run = c.run
+    let got = onWorkloadThread { run() }
+    let floorRun = floorCases[c.id]!.run
+    let expected = onWorkloadThread { floorRun() }
+    var ok = got.sum == expected.sum
+    if let count = got.count { ok = ok && count == c.units }
+    if !ok { failures += 1 }
+    print("\(c.id)\t\(ok ? "ok" : "WRONG")\t\(got.sum)\t\(got.count.map(String.init) ?? "-")")
+}
+exit(failures == 0 ? 0 : 1)
