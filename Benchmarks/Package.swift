@@ -11,8 +11,9 @@
 //   Sources/OpenCombineWorkloads  OpenCombine 0.14.0
 //   Sources/FloorWorkloads        a plain Swift loop (the floor)
 // and measured by the benchmark targets under Benchmarks/ (wall clock + malloc count).
-// OpenCombine's concat cases (W5) live in their own target, and compare.sh first runs each
-// of them once in a child process (`workload-run`) because OpenCombine overflows the stack there.
+// The concat cases (W5) live in their own targets, and compare.sh first runs every case once
+// in a child process (`workload-run`) to check its result and to catch crashes (OpenCombine
+// overflows the stack on long concat chains): a crash is reported, never measured.
 import PackageDescription
 import class Foundation.ProcessInfo
 
@@ -57,6 +58,12 @@ let package = Package(
             name: "SignalsBench",
             dependencies: benchmarkDeps + ["BenchSupport", "SignalsWorkloads"],
             path: "Benchmarks/SignalsBench",
+            plugins: benchmarkPlugins
+        ),
+        .executableTarget(
+            name: "SignalsConcatBench",
+            dependencies: benchmarkDeps + ["BenchSupport", "SignalsWorkloads"],
+            path: "Benchmarks/SignalsConcatBench",
             plugins: benchmarkPlugins
         ),
         .executableTarget(

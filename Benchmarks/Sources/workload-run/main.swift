@@ -1,4 +1,5 @@
 // workload-run IMPLEMENTATION [CASE-ID…]
+// workload-run list            prints every case id, one a line
 //
 // Runs each named case (all cases if none is named) of one implementation — `signals`,
 // `opencombine` or `floor` — once, on a thread with the benchmarks' 8 MiB stack, and prints
@@ -14,6 +15,10 @@ import SignalsWorkloads
 import WorkloadSpec
 
 let args = Array(CommandLine.arguments.dropFirst())
+if args == ["list"] {
+    for c in Floor.implementation.cases { print(c.id) }
+    exit(0)
+}
 let implementations = ["signals": Sig.implementation, "opencombine": OC.implementation, "floor": Floor.implementation]
 guard let name = args.first, let implementation = implementations[name] else {
     FileHandle.standardError.write(Data("usage: workload-run signals|opencombine|floor [CASE-ID…]\n".utf8))
