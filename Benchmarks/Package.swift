@@ -10,8 +10,8 @@
 //   Sources/SignalsWorkloads      Signals
 //   Sources/OpenCombineWorkloads  OpenCombine 0.14.0
 //   Sources/FloorWorkloads        a plain Swift loop (the floor)
-// and measured by the benchmark targets under Benchmarks/ (wall clock + malloc count).
-// The concat cases (W5) live in their own targets, and compare.sh first runs every case once
+// and measured by the benchmark targets Benchmarks/Workloads and Benchmarks/ConcatWorkloads
+// (wall clock + malloc count). The concat cases (W5) live in their own target, and compare.sh first runs every case once
 // in a child process (`workload-run`) to check its result and to catch crashes (OpenCombine
 // overflows the stack on long concat chains): a crash is reported, never measured.
 import PackageDescription
@@ -21,6 +21,7 @@ import class Foundation.ProcessInfo
 let signalsPath = ProcessInfo.processInfo.environment["SIGNALS_PACKAGE_PATH"] ?? ".."
 
 let benchmarkDeps: [Target.Dependency] = [.product(name: "Benchmark", package: "benchmark")]
+let allWorkloads: [Target.Dependency] = ["BenchSupport", "SignalsWorkloads", "OpenCombineWorkloads", "FloorWorkloads"]
 let benchmarkPlugins: [Target.PluginUsage] = [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
 
 let package = Package(
@@ -53,35 +54,17 @@ let package = Package(
             dependencies: ["SignalsWorkloads", "OpenCombineWorkloads", "FloorWorkloads", "WorkloadSpec"]
         ),
 
-        // ordo-one/benchmark suites (Benchmarks/<Name>/<Name>.swift).
+        // ordo-one/benchmark suites (Benchmarks/<Name>/<Name>.swift), each with all three implementations.
         .executableTarget(
-            name: "SignalsBench",
-            dependencies: benchmarkDeps + ["BenchSupport", "SignalsWorkloads"],
-            path: "Benchmarks/SignalsBench",
+            name: "Workloads",
+            dependencies: benchmarkDeps + allWorkloads,
+            path: "Benchmarks/Workloads",
             plugins: benchmarkPlugins
         ),
         .executableTarget(
-            name: "SignalsConcatBench",
-            dependencies: benchmarkDeps + ["BenchSupport", "SignalsWorkloads"],
-            path: "Benchmarks/SignalsConcatBench",
-            plugins: benchmarkPlugins
-        ),
-        .executableTarget(
-            name: "OpenCombineBench",
-            dependencies: benchmarkDeps + ["BenchSupport", "OpenCombineWorkloads"],
-            path: "Benchmarks/OpenCombineBench",
-            plugins: benchmarkPlugins
-        ),
-        .executableTarget(
-            name: "OpenCombineConcatBench",
-            dependencies: benchmarkDeps + ["BenchSupport", "OpenCombineWorkloads"],
-            path: "Benchmarks/OpenCombineConcatBench",
-            plugins: benchmarkPlugins
-        ),
-        .executableTarget(
-            name: "FloorBench",
-            dependencies: benchmarkDeps + ["BenchSupport", "FloorWorkloads"],
-            path: "Benchmarks/FloorBench",
+            name: "ConcatWorkloads",
+            dependencies: benchmarkDeps + allWorkloads,
+            path: "Benchmarks/ConcatWorkloads",
             plugins: benchmarkPlugins
         ),
     ],

@@ -11,8 +11,10 @@
 #      (`workload-run`): its checksum is checked against the floor's, and a case that crashes
 #      (OpenCombine's long concat chains overflow the stack) is recorded as "crash" and
 #      skipped by the measurement, so a crash costs one cell, not the run.
-#   3. The ordo-one/benchmark targets run (wall clock + malloc count per iteration; one
-#      iteration = one whole case), one `swift package benchmark` per target, exported as JMH JSON.
+#   3. The ordo-one/benchmark targets Workloads and ConcatWorkloads (W5) run (wall clock +
+#      malloc count per iteration; one iteration = one whole case; the three versions of a
+#      case run one after the other), one `swift package benchmark` per target, exported as raw
+#      samples (histogramSamples).
 #   4. The table: time per unit = the fastest iteration's wall time / units (the minimum is the
 #      least disturbed by other processes on a shared machine); mallocs per unit = the median
 #      iteration's malloc count / units.
@@ -37,6 +39,7 @@ fail_with_log() { echo "[compare] FAILED: $1 — last lines of $2:" >&2; tail -4
 log "building the Benchmarks package (release; the first build takes a few minutes)…"
 swift build -c release >"$out/build.log" 2>&1 || fail_with_log "swift build -c release" "$out/build.log"
 bin="$(swift build -c release --show-bin-path)/workload-run"
+export WORKLOAD_DIVISOR=1
 
 # 2. Each case once, in a child process: result check + crash probe.
 log "checking every case once in a child process (results against the floor, crashes)…"
@@ -62,13 +65,11 @@ while IFS= read -r id; do
     done
 done < <("$bin" list)
 
-# Cases that did not finish are not measured.
-skips_for() {  # impl -> --skip arguments
-    awk -F'\t' -v impl="$1" '$1 == impl && $3 != "ok" && $3 != "wrong" { print $2 }' "$out/verify.tsv" |
-        while IFS= read -r id; do printf -- '--skip\n%s n=[0-9]+\n' "$id"; done
-}
-mapfile -t sig_skips < <(skips_for signals)
-mapfile -t oc_skips < <(skips_for opencombine)
+# Cases that did not finish are not measured (benchmark names: "<case id> <impl> n=<units>").
+mapfile -t skips < <(
+    awk -F'\t' '$3 != "ok" && $3 != "wrong" { print $2 " " $1 }' "$out/verify.tsv" |
+        while IFS= read -r name; do printf -- '--skip\n%s n=[0-9]+\n' "$name"; done
+)
 
 # 3. Measure, one target at a time.
 run_target() {  # target, extra args…
@@ -76,17 +77,14 @@ run_target() {  # target, extra args…
     mkdir -p "$out/$target"
     log "measuring $target…"
     if ! swift package --allow-writing-to-directory "$out/$target" benchmark run \
-        --target "$target" --format jmh --path "$out/$target" --no-progress "$@" \
+        --target "$target" --format histogramSamples --path "$out/$target" --no-progress "$@" \
         >"$out/$target.log" 2>&1; then
         log "  $target did not complete (see the table; its missing cases show as 'crash')"
         tail -5 "$out/$target.log" >&2
     fi
 }
-run_target FloorBench
-run_target SignalsBench
-run_target SignalsConcatBench "${sig_skips[@]}"
-run_target OpenCombineBench
-run_target OpenCombineConcatBench "${oc_skips[@]}"
+run_target Workloads "${skips[@]}"
+run_target ConcatWorkloads "${skips[@]}"
 
 # 4. The table.
 python3 - "$out" <<'PY'
@@ -94,25 +92,28 @@ import glob, json, os, re, sys
 
 out = sys.argv[1]
 
-# (target dir, impl) -> {case id: (units, min wall ns, median mallocs)}
+# impl -> {case id: (units, min wall ns, median mallocs)}
+# Files: <out>/<target>/Current_run.<target>.<name, spaces as _>.<metric>.histogram.samples.tsv,
+# a header "Time (wall clock) (ns)" / "Malloc (total) " then one sample a line.
+SCALE = {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9, "": 1, "K": 1e3, "M": 1e6, "G": 1e9}
+def samples(path):
+    with open(path) as f:
+        header = f.readline().strip()
+        m = re.search(r"\(([^()]*)\)$", header)
+        unit = m.group(1) if m and not header.endswith("(total)") else ""
+        return sorted(float(l) * SCALE.get(unit, 1) for l in f if l.strip())
+
 results = {}
-for impl, targets in [("signals", ["SignalsBench", "SignalsConcatBench"]),
-                      ("opencombine", ["OpenCombineBench", "OpenCombineConcatBench"]),
-                      ("floor", ["FloorBench"])]:
-    r = results.setdefault(impl, {})
-    for t in targets:
-        for path in glob.glob(os.path.join(out, t, "*.jmh.json")):
-            for e in json.load(open(path)):
-                name = e["benchmark"].split(".", 3)[3].replace("_", " ")
-                m = re.fullmatch(r"(.*) n=(\d+)", name)
-                if not m:
-                    continue
-                wall = e["secondaryMetrics"]["Time (wall clock)"]
-                mallocs = e["secondaryMetrics"]["Malloc (total)"]
-                units = int(m.group(2))
-                r[m.group(1)] = (units,
-                                 wall["scorePercentiles"]["0.0"] * 1000.0,    # JMH exports μs
-                                 mallocs["scorePercentiles"]["50.0"])
+for t in ["Workloads", "ConcatWorkloads"]:
+    for path in glob.glob(os.path.join(out, t, f"*.{t}.*.wallClock.histogram.samples.tsv")):
+        name = os.path.basename(path).split(".")[2].replace("_", " ")
+        m = re.fullmatch(r"(.*) (signals|opencombine|floor) n=(\d+)", name)
+        if not m:
+            continue
+        wall = samples(path)
+        mallocs = samples(path.replace(".wallClock.", ".mallocCountTotal."))
+        if wall and mallocs:
+            results.setdefault(m.group(2), {})[m.group(1)] = (int(m.group(3)), wall[0], mallocs[len(mallocs) // 2])
 
 verify = {}
 for line in open(os.path.join(out, "verify.tsv")):

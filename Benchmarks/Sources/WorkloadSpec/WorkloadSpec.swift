@@ -7,25 +7,31 @@
 import Foundation
 
 public enum Spec {
+    /// Every size below is divided by this (environment `WORKLOAD_DIVISOR`, default 1), to run the
+    /// cases small under a profiler: `WORKLOAD_DIVISOR=100 valgrind --tool=callgrind
+    /// .build/release/workload-run signals W6`. compare.sh always runs the full sizes.
+    public static let divisor = max(1, Int(ProcessInfo.processInfo.environment["WORKLOAD_DIVISOR"] ?? "") ?? 1)
+    private static func sized(_ n: Int) -> Int { max(1, n / divisor) }
+
     /// W1: `from(0..<n)` → map → filter → map, summed (per source value).
-    public static let w1Values = 1_000_000
+    public static let w1Values = sized(1_000_000)
     /// W2: a subject → map → filter → subscriber (per send).
-    public static let w2Sends = 1_000_000
+    public static let w2Sends = sized(1_000_000)
     /// W3 / W3b: `from(0..<n).flattenMap { just($0) }` / `{ from([$0]) }` (per value).
-    public static let w3Values = 1_000_000
+    public static let w3Values = sized(1_000_000)
     /// W4: merge of `w4Sources` sources each emitting `w4ValuesPerSource` values (per value).
-    public static let w4Sources = 10_000
+    public static let w4Sources = sized(10_000)
     public static let w4ValuesPerSource = 10
     /// W5: concat of K single-value sources from an array (per source).
-    public static let w5ArrayKs = [1_000, 100_000, 1_000_000]
+    public static let w5ArrayKs = [1_000, 100_000, 1_000_000].map(sized)
     /// W5: a left fold of K binary concats (per source).
-    public static let w5FoldKs = [1_000, 10_000, 100_000]
+    public static let w5FoldKs = [1_000, 10_000, 100_000].map(sized)
     /// W6: combineLatest of two subjects, alternating sends (per send).
-    public static let w6Sends = 1_000_000
+    public static let w6Sends = sized(1_000_000)
     /// W7: subscribe to `just(1).map { $0 + 1 }` and dispose (per subscription).
-    public static let w7Subscriptions = 1_000_000
+    public static let w7Subscriptions = sized(1_000_000)
     /// W8: two threads each sending `w8SendsPerThread` values into two merged subjects (per value).
-    public static let w8SendsPerThread = 500_000
+    public static let w8SendsPerThread = sized(500_000)
 
     /// Benchmark name: "<id> n=<units>".
     public static func name(_ id: String, units: Int) -> String { "\(id) n=\(units)" }
@@ -45,9 +51,12 @@ public enum Expected {
 /// A sink's state. Every library under test serialises the calls to one subscriber
 /// (Signals' bind and OpenCombine's operators both guarantee it), so a plain class is enough
 /// on one thread; W8 uses `LockedTally` instead.
+///
+/// `@exclusivity(unchecked)`: the sink is the same for all three implementations, and dynamic
+/// exclusivity checks (~75 instructions per access) would dominate the floor.
 public final class Tally: @unchecked Sendable {  // accessed serially: see above
-    public var sum = 0
-    public var count = 0
+    @exclusivity(unchecked) public var sum = 0
+    @exclusivity(unchecked) public var count = 0
     public init() {}
     @inline(__always) public func add(_ value: Int) { sum &+= value; count &+= 1 }
 }
@@ -167,7 +176,7 @@ private final class ResultBox<T>: @unchecked Sendable {  // written by the worke
 }
 
 /// Runs `body` on a new thread with `workloadStackSize` of stack and returns its result.
-public func onWorkloadThread<T>(_ body: @escaping @Sendable () -> T) -> T {
+public func runOnBigStack<T>(_ body: @escaping @Sendable () -> T) -> T {
     let box = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
@@ -178,4 +187,11 @@ public func onWorkloadThread<T>(_ body: @escaping @Sendable () -> T) -> T {
     thread.start()
     done.wait()
     return box.value!
+}
+
+/// Runs `body`. Exists to mark the measured region for a profiler: profile.sh counts
+/// instructions only inside this function (`valgrind --toggle-collect='*measuredRegion*'`).
+@inline(never)
+public func measuredRegion(_ body: () -> (sum: Int, count: Int?)) -> (sum: Int, count: Int?) {
+    body()
 }

@@ -1,5 +1,6 @@
 // workload-run IMPLEMENTATION [CASE-ID…]
 // workload-run list            prints every case id, one a line
+// workload-run --no-check IMPLEMENTATION CASE-ID…   runs the cases only (for a profiler)
 //
 // Runs each named case (all cases if none is named) of one implementation — `signals`,
 // `opencombine` or `floor` — once, on a thread with the benchmarks' 8 MiB stack, and prints
@@ -14,7 +15,9 @@ import OpenCombineWorkloads
 import SignalsWorkloads
 import WorkloadSpec
 
-let args = Array(CommandLine.arguments.dropFirst())
+var args = Array(CommandLine.arguments.dropFirst())
+let check = args.first != "--no-check"
+if !check { args.removeFirst() }
 if args == ["list"] {
     for c in Floor.implementation.cases { print(c.id) }
     exit(0)
@@ -29,9 +32,10 @@ let floorCases = Dictionary(uniqueKeysWithValues: Floor.implementation.cases.map
 var failures = 0
 for c in implementation.cases where wanted.isEmpty || wanted.contains(c.id) {
     let run = c.run
-    let got = onWorkloadThread { run() }
+    let got = runOnBigStack { measuredRegion(run) }
+    guard check else { print("\(c.id)\t\(c.units)\t\(got.sum)"); continue }
     let floorRun = floorCases[c.id]!.run
-    let expected = onWorkloadThread { floorRun() }
+    let expected = runOnBigStack { floorRun() }
     var ok = got.sum == expected.sum
     if let count = got.count { ok = ok && count == c.units }
     if !ok { failures += 1 }

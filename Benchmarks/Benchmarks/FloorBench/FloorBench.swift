@@ -1,6 +1,0 @@
-import BenchSupport
-import FloorWorkloads
-
-let benchmarks: @Sendable () -> Void = {
-    registerBenchmarks(Floor.implementation)
-}

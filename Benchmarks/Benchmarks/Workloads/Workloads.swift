@@ -1,0 +1,14 @@
+import BenchSupport
+import FloorWorkloads
+import OpenCombineWorkloads
+import SignalsWorkloads
+
+// Every case but the concat ones (W5), for the three implementations. The benchmark tool runs
+// benchmarks sorted by name, so the three versions of one workload run one after the other
+// ("W1 floor", "W1 opencombine", "W1 signals"), which keeps their ratios fair on a busy machine.
+let benchmarks: @Sendable () -> Void = {
+    registerBenchmarks(
+        [("signals", Sig.implementation), ("opencombine", OC.implementation), ("floor", Floor.implementation)],
+        include: { _, id in !id.hasPrefix("W5") }
+    )
+}
