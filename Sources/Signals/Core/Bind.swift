@@ -121,17 +121,16 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         binding: @escaping Binding,
         downstream: Observer<Value, Failure>
     ) {
-        let binder = _Binder(downstream: downstream, binding: binding)
-        downstream._setUpstream(binder)
         switch source._representation {
         case .value(let value):
-            binder.onSource(.next(value))
-            binder.onSource(.completed)
+            runOnConstant(.next(value), then: .completed, binding: binding, downstream: downstream)
         case .completed:
-            binder.onSource(.completed)
+            runOnConstant(.completed, then: nil, binding: binding, downstream: downstream)
         case .failure(let failure):
-            binder.onSource(.error(failure))
+            runOnConstant(.error(failure), then: nil, binding: binding, downstream: downstream)
         case .subscribe, .fold:
+            let binder = _Binder(downstream: downstream, binding: binding)
+            downstream._setUpstream(binder)
             let sink = Observer<SourceValue, SourceFailure> { event in binder.onSource(event) }
             let accepted = binder.shared.withLock { shared -> Bool in
                 if shared.isDisposed { return false }
@@ -139,6 +138,53 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
                 return true
             }
             if accepted { source._subscribe(sink) }
+        }
+    }
+
+    /// bind over a constant source: run the binding on its (at most two) events right here,
+    /// and while the results are constants deliver them directly: no binder, no lock, no
+    /// subscription. A non-constant result gets a binder, which takes over from there.
+    @inlinable
+    static func runOnConstant(
+        _ first: Event<SourceValue, SourceFailure>,
+        then second: Event<SourceValue, SourceFailure>?,
+        binding: @escaping Binding,
+        downstream: Observer<Value, Failure>
+    ) {
+        var event = first
+        var next = second
+        while true {
+            if downstream.isStopped { return }
+            var stop = false
+            let result = binding(event, &stop)
+            let finished = stop || event.isTerminating
+            switch result?._representation {
+            case nil, .completed?:
+                if finished { return downstream.sendCompleted() }
+            case .value(let value)?:
+                downstream.send(value: value)
+                if finished { return downstream.sendCompleted() }
+            case .failure(let failure)?:
+                return downstream.send(error: failure)
+            case .subscribe?, .fold?:
+                let signal = result.unsafelyUnwrapped
+                if finished {
+                    // The output is exactly `signal`: a tail call, as in `tailCall(_:)`.
+                    return _TailCalls.run(into: downstream) {
+                        if !downstream.isStopped { signal._subscribe(downstream) }
+                    }
+                }
+                let binder = _Binder(downstream: downstream, binding: binding)
+                downstream._setUpstream(binder)
+                binder.isHandlingSource = true
+                binder.handle(signal, finished: false)
+                if let next { binder.handleSource(next) }
+                binder.onSourceDrained()
+                return
+            }
+            guard let following = next else { return }
+            event = following
+            next = nil
         }
     }
 
@@ -152,6 +198,13 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         }
         isHandlingSource = true
         handleSource(event)
+        onSourceDrained()
+    }
+
+    /// Handles the source events that arrived re-entrantly meanwhile, then leaves the
+    /// source path.
+    @inlinable
+    func onSourceDrained() {
         if !backlog.isEmpty {
             var index = 0
             while index < backlog.count {
@@ -171,6 +224,12 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         let result = binding(event, &stop)
         let finished = stop || event.isTerminating
         if finished { sourceFinishing(disposeSource: !event.isTerminating) }
+        handle(result, finished: finished)
+    }
+
+    /// Acts on what the binding returned for one source event.
+    @inlinable
+    func handle(_ result: Signal<Value, Failure>?, finished: Bool) {
         guard let result else {
             if finished { finishSource() }
             return
