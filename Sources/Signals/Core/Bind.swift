@@ -67,7 +67,7 @@ extension Signal {
 /// One subscription of a bound signal: ReactiveCocoa's bind pipeline.
 ///
 /// `@unchecked Sendable`, by these invariants:
-/// - `binding`, `isHandlingSource`, `backlog`, `usesEmitter` and `nextInnerID` belong to the
+/// - `sourceIsDone`, `isHandlingSource`, `backlog`, `usesEmitter` and `nextInnerID` belong to the
 ///   *source path*: they are touched only while handling a source event, and the grammar
 ///   makes source events serial (a re-entrant one is put in `backlog`, not handled nested).
 /// - everything else shared between threads is an `Atomic` or lives in `shared`, under its lock.
@@ -95,7 +95,11 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     @usableFromInline let downstream: Observer<Value, Failure>
 
     // The source path (see the invariants above).
-    @usableFromInline @exclusivity(unchecked) var binding: Binding?
+    /// A `let`, so calling it costs no retain; what it captures is released with the binder,
+    /// which nothing keeps once the subscription has ended.
+    @usableFromInline let binding: Binding
+    /// The source has sent its last event or was stopped.
+    @usableFromInline @exclusivity(unchecked) var sourceIsDone = false
     @usableFromInline @exclusivity(unchecked) var isHandlingSource = false
     @usableFromInline @exclusivity(unchecked) var backlog: [Event<SourceValue, SourceFailure>] = []
     /// Set when the first inner subscription starts. Until then only the source path
@@ -219,7 +223,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
 
     @inlinable
     func handleSource(_ event: Event<SourceValue, SourceFailure>) {
-        guard let binding, !ended.load(ordering: .relaxed) else { return }
+        guard !sourceIsDone, !ended.load(ordering: .relaxed) else { return }
         var stop = false
         let result = binding(event, &stop)
         let finished = stop || event.isTerminating
@@ -252,10 +256,10 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         }
     }
 
-    /// The source has sent its last event (or was stopped): drop the binding and the sink.
+    /// The source has sent its last event (or was stopped): drop the sink.
     @inlinable
     func sourceFinishing(disposeSource: Bool) {
-        binding = nil
+        sourceIsDone = true
         let sink = shared.withLock { shared -> Observer<SourceValue, SourceFailure>? in
             defer { shared.source = nil }
             return shared.source
