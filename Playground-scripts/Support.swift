@@ -104,7 +104,11 @@ let chapters: [Chapter] = [
     .signals,
     .disposables,
     .bind,
-//TMP
+    .flattenAndMerge,
+    .concat,
+    .combineLatest,
+    .mergeInput,
+    .writingOperators,
 ]
 
 /// The chapter named by a command-line argument: its number (`3`, `03`), its short name
