@@ -112,13 +112,17 @@ let chapters: [Chapter] = [
 ]
 
 /// The chapter named by a command-line argument: its number (`3`, `03`), its short name
-/// (`concat`), or its file name (`05-Concat`), ignoring case.
+/// (`concat`), or its file name with or without the number (`05-Concat`, `Concat`),
+/// ignoring case.
 func chapter(named argument: String) -> Chapter? {
     let wanted = argument.lowercased()
     return chapters.first { chapter in
-        Int(wanted) == chapter.number
+        let fileName = chapter.fileName.lowercased()
+        let title = fileName.drop { $0.isNumber || $0 == "-" }
+        return Int(wanted) == chapter.number
             || wanted == chapter.name.lowercased()
-            || wanted == chapter.fileName.lowercased()
+            || wanted == fileName
+            || wanted == title
     }
 }
 
