@@ -106,6 +106,7 @@ private func theObserverIsNotYourClosure() {
         observer.sendCompleted()
         return nil
     }
+    print("`spy`'s subscribe function checks whether the observer it receives is `mine`.")
     show("spy.subscribe(mine)")
     spy.subscribe(mine)
     print("`subscribe` wrapped `mine` in a sink, and the subscribe function got the sink.")

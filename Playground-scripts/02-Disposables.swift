@@ -190,4 +190,6 @@ private func theBindPipelinesDisposables() {
     output.dispose()
     show(#"third.send(value: "too late")"#)
     third.send(value: "too late")
+    print("bind (Core/Bind.swift) keeps the same books - the source, the live inner subscriptions,")
+    print("a count of live signals - and adds what this sketch lacks: a serialised output and a flat stack.")
 }
