@@ -54,7 +54,7 @@ private enum FromSource<A, B, Failure: Error> {
 /// `combineLatest` of two signals, composed as the library composes it - each source
 /// materialized and tagged, the two merged, and a stateful bind keeping the bookkeeping -
 /// printing its state after every event.
-private func combineLatestShowingItsBookkeeping<A: Sendable, B: Sendable, Failure: Error>(
+private func combineLatestShowingItsBookkeeping<A, B, Failure: Error>(
     _ first: Signal<A, Failure>, _ second: Signal<B, Failure>
 ) -> Signal<(A, B), Failure> {
     let tagged = first.materialize().map { FromSource<A, B, Failure>.first($0) }
