@@ -8,7 +8,7 @@
 #
 # Needs valgrind. The callgrind output file is kept in $TMPDIR (its path is printed), for
 # callgrind_annotate or kcachegrind.
-set -euo pipefail
+set -eu
 cd "$(dirname "${BASH_SOURCE[0]}")"
 id="${1:?usage: profile.sh CASE-ID [signals|opencombine|floor] [DIVISOR]}"
 impl="${2:-signals}"
