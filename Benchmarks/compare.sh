@@ -219,6 +219,9 @@ print("publishers, W5-array flatMap(maxPublishers: .max(1)), W5-fold append (Con
 print("W6 a merge of the two subjects tagged by side + scan + compactMap. W7's OpenCombine side")
 print("is Publishers.Map(upstream: Just(1)), since Just.map would fold to a Just. 'crash': the")
 print("case crashed in a child process and was not measured. '0 mallocs' means < 0.001 per unit.")
+load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
+print(f"Machine: {os.cpu_count()} cores, load average {load} (1/5/15 min) when the table was made;")
+print("wall times on a busy machine are noisy, ratios between neighbouring runs less so.")
 print()
 header = ["workload", "Signals per unit", "OpenCombine per unit", "ratio Signals/OpenCombine",
           "Signals mallocs per unit", "target", "met?", "floor per unit"]

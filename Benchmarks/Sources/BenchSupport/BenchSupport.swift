@@ -11,6 +11,7 @@ import WorkloadSpec
 /// measured); compare.sh divides the iteration's wall time and malloc count by the units.
 public func registerBenchmarks(
     _ implementations: [(String, Implementation)],
+    maxDuration: Duration = .seconds(1),
     include: (_ implementation: String, _ caseID: String) -> Bool
 ) {
     Benchmark.defaultConfiguration = .init(
@@ -18,7 +19,7 @@ public func registerBenchmarks(
         timeUnits: .nanoseconds,
         units: [.mallocCountTotal: .count],
         warmupIterations: 1,
-        maxDuration: .seconds(1),
+        maxDuration: maxDuration,
         maxIterations: 10
     )
     for (implementationName, implementation) in implementations {

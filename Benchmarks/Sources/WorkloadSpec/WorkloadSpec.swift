@@ -1,8 +1,9 @@
 // The sizes of the workloads, shared by the Signals, OpenCombine and floor versions,
 // by the benchmark targets and (through the benchmark names) by compare.sh.
 //
-// A benchmark is named "<id> n=<units>", e.g. "W1 n=1000000": compare.sh divides the time
-// and the malloc count of one iteration by <units> to report them per unit.
+// A benchmark is named "<case id> <implementation> n=<units>", e.g. "W1 signals n=1000000":
+// compare.sh divides the time and the malloc count of one iteration by <units> to report
+// them per unit.
 
 import Foundation
 
@@ -32,9 +33,6 @@ public enum Spec {
     public static let w7Subscriptions = sized(1_000_000)
     /// W8: two threads each sending `w8SendsPerThread` values into two merged subjects (per value).
     public static let w8SendsPerThread = sized(500_000)
-
-    /// Benchmark name: "<id> n=<units>".
-    public static func name(_ id: String, units: Int) -> String { "\(id) n=\(units)" }
 }
 
 /// The checksums the workloads return: they must agree between the three implementations
@@ -137,8 +135,6 @@ public struct Implementation: Sendable {
         public let units: Int
         /// Runs the workload once; returns (checksum, number of values received or nil if not counted).
         public let run: @Sendable () -> (sum: Int, count: Int?)
-        /// The benchmark name, "<id> n=<units>".
-        public var name: String { Spec.name(id, units: units) }
     }
 
     /// Every case, in table order.
