@@ -9,9 +9,11 @@ import WorkloadSpec
 /// One benchmark iteration runs one whole case (e.g. 1,000,000 values through W1), building
 /// the pipeline included, on a thread with an 8 MiB stack (creating the thread is not
 /// measured); compare.sh divides the iteration's wall time and malloc count by the units.
+/// Each benchmark runs 10 iterations (after one warm-up) or for `maxDuration`, whichever comes
+/// first: enough samples that the fastest one is seldom disturbed by other processes.
 public func registerBenchmarks(
     _ implementations: [(String, Implementation)],
-    maxDuration: Duration = .seconds(1),
+    maxDuration: Duration = .seconds(4),
     include: (_ implementation: String, _ caseID: String) -> Bool
 ) {
     Benchmark.defaultConfiguration = .init(
