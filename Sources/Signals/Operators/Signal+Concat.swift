@@ -118,8 +118,10 @@ extension Signal {
                 innerFinished.send(value: ())
                 return .empty
             }
-            let steps = outer.materialize().map(_ConcatStep.outer)
-                .merge(innerFinished.signal.map { _ in _ConcatStep.innerFinished })
+            // The notices are merged first, so the subject is subscribed before a synchronous
+            // outer signal starts (and finishes) its first inner.
+            let steps = innerFinished.signal.map { _ in _ConcatStep<V, Failure>.innerFinished }
+                .merge(outer.materialize().map(_ConcatStep.outer))
             return steps.bind {
                 var waiting = _Queue<Signal<V, Failure>>()
                 var isRunning = false
