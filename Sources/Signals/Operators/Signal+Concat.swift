@@ -120,8 +120,9 @@ extension Signal {
             }
             // The notices are merged first, so the subject is subscribed before a synchronous
             // outer signal starts (and finishes) its first inner.
-            let steps = innerFinished.signal.map { _ in _ConcatStep<V, Failure>.innerFinished }
-                .merge(outer.materialize().map(_ConcatStep.outer))
+            typealias Step = _ConcatStep<V, Failure>
+            let notices: Signal<Step, Never> = innerFinished.signal.map { _ in Step.innerFinished }
+            let steps = notices.merge(outer.materialize().map(Step.outer))
             return steps.bind {
                 var waiting = _Queue<Signal<V, Failure>>()
                 var isRunning = false
