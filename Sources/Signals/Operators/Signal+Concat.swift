@@ -120,7 +120,7 @@ extension Signal {
             }
             // The notices are merged first, so the subject is subscribed before a synchronous
             // outer signal starts (and finishes) its first inner.
-            typealias Step = _ConcatStep<V, Failure>
+            typealias Step = _ConcatStep<Signal<V, Failure>, Failure>
             let notices: Signal<Step, Never> = innerFinished.signal.map { _ in Step.innerFinished }
             let steps = notices.merge(outer.materialize().map(Step.outer))
             return steps.bind {
