@@ -304,6 +304,38 @@ import SignalsTesting
         #expect(inners.map(\.disposals.count) == [1, 1])
     }
 
+    @Test func disposingFromInsideACallbackStopsASynchronousInnerAtOnce() {
+        // Given
+        let source = Subject<Int, Never>()
+        let innerSent = Counter()
+        let output: Signal<Int, Never> = source.signal.bind {
+            { event, _ in
+                event.value.map { value in
+                    Signal { observer in
+                        for step in [1, 10, 100] where !observer.isStopped {
+                            innerSent.increment()
+                            observer.send(value: value * step)
+                        }
+                        observer.sendCompleted()
+                        return nil
+                    }
+                }
+            }
+        }
+        let holder = SerialDisposable()
+        let log = Locked<[Int]>([])
+        holder.inner = output.subscribe(next: { value in
+            log.append(value)
+            if value == 10 { holder.dispose() }
+        })
+        // When
+        source.send(value: 1)
+        source.send(value: 2)
+        // Then
+        #expect(log.value == [1, 10])
+        #expect(innerSent.count == 2)
+    }
+
     // MARK: Re-entrancy
 
     @Test func reentrantSourceEventIsHandledAfterTheCurrentOneReturns() {

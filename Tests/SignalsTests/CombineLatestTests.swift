@@ -78,6 +78,15 @@ import SignalsTesting
         #expect(recorder.values == [[10, 20, 30], [11, 20, 30]])
     }
 
+    @Test func synchronousSourcesCombineTheLastValueOfEarlierOnesWithEachLaterValue() {
+        // Given: sources are subscribed in order, so `a` has run to completion before `b` starts
+        let a = Signal.from([1, 2]), b = Signal.from([10, 20])
+        // When
+        let recorder = Signal.combineLatest([a, b]).record()
+        // Then
+        #expect(recorder.events == [.next([2, 10]), .next([2, 20]), .completed])
+    }
+
     @Test func arrayFormOfNoSignalsCompletesAtOnce() {
         #expect(Signal.combineLatest([Signal<Int, Never>]()).record().events == [.completed])
     }

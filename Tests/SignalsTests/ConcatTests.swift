@@ -118,6 +118,18 @@ import SignalsTesting
         #expect(laterSubscriptions.count == 0)
     }
 
+    @Test func errorFromARunningSignalMeansTheNextIsNeverSubscribed() {
+        // Given
+        let first = SpySource<Int, Oops>(), second = SpySource<Int, Oops>()
+        let recorder = first.signal.concat(second.signal).record()
+        // When
+        first.send(value: 1)
+        first.send(error: Oops())
+        // Then
+        #expect(recorder.events == [.next(1), .error(Oops())])
+        #expect(second.subscriptions.count == 0)
+    }
+
     @Test func errorStopsReadingTheSequence() {
         // Given
         let reads = Counter()

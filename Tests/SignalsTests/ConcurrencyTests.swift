@@ -136,6 +136,24 @@ final class SerialityChecker: Sendable {
         #expect(completions.count == 1)
     }
 
+    @Test func mergeInputFedByUpstreamsAttachedFromSeveralThreadsLosesNoValue() {
+        // Given
+        let input = MergeInput<Int, Never>()
+        let checker = SerialityChecker()
+        input.signal.subscribe(checker.observer)
+        let perThread = 2_000
+        // When: each thread attaches synchronous upstreams, one value each
+        runConcurrently(threads: Self.threads) { thread in
+            for index in 0..<perThread { input.attach(.from([thread * perThread + index])) }
+        }
+        input.cancel()
+        // Then
+        #expect(checker.overlaps.count == 0)
+        #expect(checker.values.value.sorted() == Array(0..<Self.threads * perThread))
+        #expect(checker.keepsSendingOrder(senders: Self.threads, perSender: perThread))
+        #expect(checker.terminals.value == [.completed])
+    }
+
     @Test func disposingWhileInnerThreadsSendStopsDeliveryAndDisposesEveryInnerOnce() {
         // Given
         let inners = (0..<Self.threads).map { _ in ManualSource<Int, Never>() }

@@ -79,6 +79,16 @@ import SignalsTesting
         #expect(c.disposals.count == 1)
     }
 
+    @Test func errorFromAnEarlierSignalMeansLaterOnesAreNeverSubscribed() {
+        // Given
+        let later = SpySource<Int, Oops>()
+        // When
+        let recorder = Signal.merge(Signal<Int, Oops>.from([1]), .error(Oops()), later.signal).record()
+        // Then
+        #expect(recorder.events == [.next(1), .error(Oops())])
+        #expect(later.subscriptions.count == 0)
+    }
+
     @Test func disposingMidStreamDisposesEverySignal() {
         // Given
         let a = SpySource<Int, Never>(), b = SpySource<Int, Never>()
