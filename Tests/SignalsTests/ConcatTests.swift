@@ -190,6 +190,24 @@ import SignalsTesting
         #expect(recorder.values == [1, 2])
     }
 
+    @Test(arguments: [1, 2, 3, 10])
+    func synchronousOuterOfSynchronousInnersDeliversEveryValueInOrder(count: Int) {
+        // Given
+        let outer = Signal.from(0..<count).map { Signal<Int, Never>.from([$0]) }
+        // When
+        let recorder = outer.concat().record()
+        // Then
+        #expect(recorder.values == Array(0..<count))
+        #expect(recorder.isCompleted)
+    }
+
+    @Test func synchronousOuterOfJustSignalsDeliversEveryValueInOrder() {
+        // When
+        let recorder = Signal.from(0..<3).map { Signal<Int, Never>.just($0) }.concat().record()
+        // Then
+        #expect(recorder.events == [.next(0), .next(1), .next(2), .completed])
+    }
+
     @Test func completesWhenTheOuterAndTheLastInnerCompleted() {
         // Given
         let a = Subject<Int, Oops>()

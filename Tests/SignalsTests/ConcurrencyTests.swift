@@ -60,8 +60,8 @@ final class SerialityChecker: Sendable {
         b.sendCompleted()
         // Then
         #expect(checker.overlaps.count == 0)
-        #expect(checker.values.value.count == Self.threads * Self.perThread)
-        #expect(checker.values.value.sorted() == Array(0..<Self.threads * Self.perThread))
+        let everyValueExactlyOnce = checker.values.value.sorted() == Array(0..<Self.threads * Self.perThread)
+        #expect(everyValueExactlyOnce)
         #expect(checker.keepsSendingOrder(senders: Self.threads, perSender: Self.perThread))
         #expect(!completedAfterOne)
         #expect(checker.terminals.value == [.completed])
@@ -85,7 +85,8 @@ final class SerialityChecker: Sendable {
         }
         // Then
         #expect(checker.overlaps.count == 0)
-        #expect(checker.values.value.sorted() == Array(0..<Self.threads * Self.perThread))
+        let everyValueExactlyOnce = checker.values.value.sorted() == Array(0..<Self.threads * Self.perThread)
+        #expect(everyValueExactlyOnce)
         #expect(checker.keepsSendingOrder(senders: Self.threads, perSender: Self.perThread))
         #expect(checker.terminals.value == [.completed])
         #expect(checker.eventsAfterTerminal.count == 0)
@@ -103,7 +104,8 @@ final class SerialityChecker: Sendable {
         subject.sendCompleted()
         // Then
         #expect(checker.overlaps.count == 0)
-        #expect(checker.values.value.sorted() == Array(0..<Self.threads * Self.perThread))
+        let everyValueExactlyOnce = checker.values.value.sorted() == Array(0..<Self.threads * Self.perThread)
+        #expect(everyValueExactlyOnce)
         #expect(checker.keepsSendingOrder(senders: Self.threads, perSender: Self.perThread))
         #expect(checker.terminals.value == [.completed])
     }
@@ -111,14 +113,14 @@ final class SerialityChecker: Sendable {
     @Test func combineLatestOfSubjectsFedByTwoThreadsKeepsTheGrammar() {
         // Given
         let a = Subject<Int, Never>(), b = Subject<Int, Never>()
-        let combinations = Counter()
+        let combinations = Locked<[[Int]]>([])
         let overlaps = Counter()
         let inside = Counter()
         let completions = Counter()
         Signal.combineLatest(a.signal, b.signal).subscribe(
-            next: { _ in
+            next: { pair in
                 if inside.increment() != 1 { overlaps.increment() }
-                combinations.increment()
+                combinations.append([pair.0, pair.1])
                 inside.decrement()
             },
             completed: { completions.increment() })
@@ -131,8 +133,12 @@ final class SerialityChecker: Sendable {
             subject.sendCompleted()
         }
         // Then
+        let all = combinations.value
+        let eachSideOnlyMovesForward = zip(all, all.dropFirst()).allSatisfy { $1[0] >= $0[0] && $1[1] >= $0[1] }
         #expect(overlaps.count == 0)
-        #expect(combinations.count == 1 + 2 * Self.perThread)
+        #expect(all.count == 1 + 2 * Self.perThread)
+        #expect(all.last == [Self.perThread - 1, Self.perThread - 1])
+        #expect(eachSideOnlyMovesForward)
         #expect(completions.count == 1)
     }
 
@@ -149,7 +155,8 @@ final class SerialityChecker: Sendable {
         input.cancel()
         // Then
         #expect(checker.overlaps.count == 0)
-        #expect(checker.values.value.sorted() == Array(0..<Self.threads * perThread))
+        let everyValueExactlyOnce = checker.values.value.sorted() == Array(0..<Self.threads * perThread)
+        #expect(everyValueExactlyOnce)
         #expect(checker.keepsSendingOrder(senders: Self.threads, perSender: perThread))
         #expect(checker.terminals.value == [.completed])
     }
@@ -184,5 +191,76 @@ final class SerialityChecker: Sendable {
         #expect(inners.map(\.disposals.count) == [1, 1, 1, 1])
         let everySinkStopped = sinks.allSatisfy(\.isStopped)
         #expect(everySinkStopped)
+    }
+
+    // MARK: Races between terminal events and disposal
+
+    static let raceRounds = 200
+
+    @Test func completesExactlyOnceWhenTheSourceAndInnersFinishOnDifferentThreads() {
+        for _ in 0..<Self.raceRounds {
+            // Given
+            let outer = ManualSource<Signal<Int, Never>, Never>()
+            let inners = [ManualSource<Int, Never>(), ManualSource<Int, Never>()]
+            let checker = SerialityChecker()
+            outer.signal.flatten().subscribe(checker.observer)
+            for inner in inners { outer.observer.send(value: inner.signal) }
+            let outerSink = outer.observer, sinks = inners.map(\.observer)
+            // When
+            runConcurrently(threads: 3) { thread in
+                if thread < 2 {
+                    sinks[thread].send(value: thread)
+                    sinks[thread].sendCompleted()
+                } else {
+                    outerSink.sendCompleted()
+                }
+            }
+            // Then
+            #expect(checker.overlaps.count == 0)
+            #expect(checker.values.value.sorted() == [0, 1])
+            #expect(checker.terminals.value == [.completed])
+            #expect(checker.eventsAfterTerminal.count == 0)
+        }
+    }
+
+    @Test func innersFailingOnDifferentThreadsAtOnceDeliverExactlyOneError() {
+        for _ in 0..<Self.raceRounds {
+            // Given
+            let inners = [ManualSource<Int, TestError>(), ManualSource<Int, TestError>()]
+            let events = Locked<[Event<Int, TestError>]>([])
+            Signal.merge(inners.map(\.signal)).subscribe(Observer { events.append($0) })
+            let sinks = inners.map(\.observer)
+            // When
+            runConcurrently(threads: 2) { thread in sinks[thread].send(error: TestError(thread)) }
+            // Then
+            let recorded = events.value
+            #expect(recorded.count == 1)
+            #expect(recorded.first?.error != nil)
+        }
+    }
+
+    @Test func disposeRacingCompletionEndsTheSubscriptionOnceAndDisposesEachInnerAtMostOnce() {
+        for _ in 0..<Self.raceRounds {
+            // Given
+            let inners = [ManualSource<Int, Never>(), ManualSource<Int, Never>()]
+            let checker = SerialityChecker()
+            let subscription = Signal.merge(inners.map(\.signal)).subscribe(checker.observer)
+            let sinks = inners.map(\.observer)
+            // When
+            runConcurrently(threads: 3) { thread in
+                if thread < 2 {
+                    sinks[thread].send(value: thread)
+                    sinks[thread].sendCompleted()
+                } else {
+                    subscription.dispose()
+                }
+            }
+            // Then
+            #expect(checker.overlaps.count == 0)
+            #expect(checker.terminals.value.count <= 1)
+            #expect(checker.eventsAfterTerminal.count == 0)
+            #expect(inners.allSatisfy { $0.disposals.count <= 1 })
+            #expect(subscription.isDisposed)
+        }
     }
 }

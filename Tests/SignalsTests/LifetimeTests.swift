@@ -385,4 +385,48 @@ func expectReleased<Value, Failure: Error>(
         #expect(weakInput == nil)
         #expect(recorder.events == [.completed])
     }
+
+    @Test func concatOfALazySequenceReleasesEachSignalOnceItFinished() {
+        // Given: 1,000 finished signals, each capturing its own token, then a live one
+        let tokens = Locked<[WeakTracked]>([])
+        let live = Subject<Int, Never>()
+        let signals = (0..<1_000).lazy.map { index -> Signal<Int, Never> in
+            let token = Tracked(id: index)
+            tokens.append(WeakTracked(token))
+            return Signal.from([0]).map { $0 + token.id }
+        }
+        let sequence = LazySignals(base: signals, tail: live.signal)
+        // When
+        let recorder = Signal.concat(sequence).record()
+        // Then
+        let alive = tokens.value.filter { $0.object != nil }.count
+        #expect(tokens.value.count == 1_000)
+        #expect(alive == 0)
+        #expect(recorder.values.count == 1_000)
+        #expect(!recorder.isCompleted)
+        recorder.dispose()
+    }
+}
+
+struct WeakTracked {
+    weak var object: Tracked?
+    init(_ object: Tracked) { self.object = object }
+}
+
+/// `base`, then `tail`: a lazy sequence of signals whose elements are made on demand.
+/// `@unchecked Sendable`: iterated by one concat subscription at a time.
+struct LazySignals<Base: Sequence>: Sequence, @unchecked Sendable where Base.Element == Signal<Int, Never> {
+    let base: Base
+    let tail: Signal<Int, Never>
+
+    func makeIterator() -> AnyIterator<Signal<Int, Never>> {
+        var iterator = base.makeIterator()
+        var tailSent = false
+        return AnyIterator {
+            if let next = iterator.next() { return next }
+            if tailSent { return nil }
+            tailSent = true
+            return tail
+        }
+    }
 }

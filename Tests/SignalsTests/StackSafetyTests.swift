@@ -21,7 +21,10 @@ import SignalsTesting
             }
         }
         // Then
-        #expect(values == Array(0..<count))
+        // (compared as a Bool: a failing #expect on a million-element array would diff it for minutes)
+        let allValuesInOrder = values == Array(0..<count)
+        #expect(values.count == count)
+        #expect(allValuesInOrder)
         #expect(isCompleted)
     }
 
@@ -38,7 +41,10 @@ import SignalsTesting
             }
         }
         // Then
-        #expect(values == Array(0..<count))
+        // (compared as a Bool: a failing #expect on a million-element array would diff it for minutes)
+        let allValuesInOrder = values == Array(0..<count)
+        #expect(values.count == count)
+        #expect(allValuesInOrder)
         #expect(isCompleted)
     }
 
@@ -55,7 +61,10 @@ import SignalsTesting
             }
         }
         // Then
-        #expect(values == Array(0..<count))
+        // (compared as a Bool: a failing #expect on a million-element array would diff it for minutes)
+        let allValuesInOrder = values == Array(0..<count)
+        #expect(values.count == count)
+        #expect(allValuesInOrder)
         #expect(isCompleted)
     }
 
@@ -72,7 +81,10 @@ import SignalsTesting
             }
         }
         // Then
-        #expect(values == Array(0..<count))
+        // (compared as a Bool: a failing #expect on a million-element array would diff it for minutes)
+        let allValuesInOrder = values == Array(0..<count)
+        #expect(values.count == count)
+        #expect(allValuesInOrder)
         #expect(isCompleted)
     }
 
@@ -87,7 +99,48 @@ import SignalsTesting
             }
         }
         // Then
-        #expect(values == Array(0..<count))
+        // (compared as a Bool: a failing #expect on a million-element array would diff it for minutes)
+        let allValuesInOrder = values == Array(0..<count)
+        #expect(values.count == count)
+        #expect(allValuesInOrder)
+        #expect(isCompleted)
+    }
+
+    @Test func rightFoldOfAHundredThousandBinaryConcats() {
+        // Given
+        let count = 100_000
+        // When
+        let (values, isCompleted) = runOnThread(stackSize: Self.stackSize) {
+            measure("right fold of \(count) a.concat(b) (512 KiB stack)") {
+                var signal = Signal<Int, Never>.just(count - 1)
+                for value in (0..<count - 1).reversed() { signal = Signal.just(value).concat(signal) }
+                let recorder = signal.record()
+                return (recorder.values, recorder.isCompleted)
+            }
+        }
+        // Then
+        // (compared as a Bool: a failing #expect on a million-element array would diff it for minutes)
+        let allValuesInOrder = values == Array(0..<count)
+        #expect(values.count == count)
+        #expect(allValuesInOrder)
+        #expect(isCompleted)
+    }
+
+    @Test func concatOfASignalOfAMillionSynchronousSignals() {
+        // Given
+        let count = 1_000_000
+        // When
+        let (values, isCompleted) = runOnThread(stackSize: Self.stackSize) {
+            measure("concat() of a signal of \(count) Signal.from([x]) (512 KiB stack)") {
+                let recorder = Signal.from(0..<count).map { Signal<Int, Never>.from([$0]) }.concat().record()
+                return (recorder.values, recorder.isCompleted)
+            }
+        }
+        // Then
+        // (compared as a Bool: a failing #expect on a million-element array would diff it for minutes)
+        let allValuesInOrder = values == Array(0..<count)
+        #expect(values.count == count)
+        #expect(allValuesInOrder)
         #expect(isCompleted)
     }
 }
