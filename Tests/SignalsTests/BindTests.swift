@@ -378,6 +378,23 @@ import SignalsTesting
         #expect(recorder.value == [1, 10, 2, 20])
     }
 
+    @Test func reentrantSourceCompletionWaitsForTheInnerBeingDelivered() {
+        // Given
+        let source = ManualSource<Int, Never>()
+        let output: Signal<Int, Never> = source.signal.bind {
+            { event, _ in event.value.map { Signal.from([$0, $0 * 10]) } }
+        }
+        let log = Locked<[Event<Int, Never>]>([])
+        output.subscribe(Observer { event in
+            log.append(event)
+            if event.value == 1 { source.observer.sendCompleted() }
+        })
+        // When
+        source.observer.send(value: 1)
+        // Then
+        #expect(log.value == [.next(1), .next(10), .completed])
+    }
+
     @Test func reentrantInnerValueIsQueuedBehindTheValueBeingDelivered() {
         // Given: two live inner subjects; delivering one value sends another re-entrantly
         let a = Subject<String, Never>(), b = Subject<String, Never>()

@@ -193,6 +193,33 @@ final class SerialityChecker: Sendable {
         #expect(everySinkStopped)
     }
 
+    @Test func subscribingAndDisposingWhileAnotherThreadSendsKeepsEachSubscriptionInOrder() {
+        // Given
+        let subject = Subject<Int, Never>()
+        let outOfOrder = Counter()
+        // When: thread 0 sends increasing values; thread 1 subscribes and disposes repeatedly
+        runConcurrently(threads: 2) { thread in
+            if thread == 0 {
+                for value in 0..<Self.perThread { subject.send(value: value) }
+            } else {
+                for _ in 0..<2_000 {
+                    let last = Locked(-1)
+                    let subscription = subject.signal.map { $0 }.subscribe(next: { value in
+                        let inOrder = last.withLock { last -> Bool in
+                            defer { last = value }
+                            return value > last
+                        }
+                        if !inOrder { outOfOrder.increment() }
+                    })
+                    subscription.dispose()
+                }
+            }
+        }
+        subject.sendCompleted()
+        // Then
+        #expect(outOfOrder.count == 0)
+    }
+
     // MARK: Races between terminal events and disposal
 
     static let raceRounds = 200

@@ -209,6 +209,26 @@ func expectReleased<Value, Failure: Error>(
         })
     }
 
+    @Test func mergeConcatAndCombineLatestReleaseEverythingAfterAnError() {
+        let a = Subject<Int, Oops>(), b = Subject<Int, Oops>(), c = Subject<Int, Oops>()
+        let merged = expectReleased({ token in
+            a.signal.map { $0 + token.id }.merge(b.signal.filter { $0 > token.id })
+        }, after: { _ in b.send(error: Oops()) })
+        let concatenated = expectReleased({ token in
+            c.signal.map { $0 + token.id }.concat(.just(token.id))
+        }, after: { _ in c.send(error: Oops()) })
+        let d = Subject<Int, Oops>(), e = Subject<Int, Oops>()
+        let combined = expectReleased({ token in
+            Signal.combineLatest(d.signal, e.signal) { $0 + $1 + token.id }
+        }, after: { _ in
+            d.send(value: 1)
+            e.send(error: Oops())
+        })
+        #expect(merged.error == Oops())
+        #expect(concatenated.error == Oops())
+        #expect(combined.error == Oops())
+    }
+
     // MARK: combineLatest
 
     @Test func combineLatestReleasesItsSourcesAndLatestValuesAfterCompletion() {

@@ -141,4 +141,22 @@ import SignalsTesting
         // Then
         #expect(log.value == ["start 1", "end 1", "start 2", "end 2"])
     }
+
+    @Test func cancelFromInsideACallbackCompletesAfterTheCurrentValue() {
+        // Given
+        let input = MergeInput<Int, Never>()
+        let upstream = SpySource<Int, Never>()
+        input.attach(upstream.signal)
+        let log = Locked<[Event<Int, Never>]>([])
+        input.signal.subscribe(Observer { event in
+            log.append(event)
+            if event.value == 1 { input.cancel() }
+        })
+        // When
+        upstream.send(value: 1)
+        upstream.send(value: 2)
+        // Then
+        #expect(log.value == [.next(1), .completed])
+        #expect(upstream.disposals.count == 1)
+    }
 }

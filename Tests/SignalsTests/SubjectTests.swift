@@ -91,4 +91,34 @@ import SignalsTesting
         // Then
         #expect(recorder.events == [.next(1), .completed])
     }
+
+    @Test func subscriptionDisposedByAnEarlierObserverDoesNotGetTheCurrentEvent() {
+        // Given
+        let subject = Subject<Int, Never>()
+        let holder = SerialDisposable()
+        subject.signal.subscribe(next: { value in if value == 1 { holder.dispose() } })
+        let log = Locked<[Int]>([])
+        holder.inner = subject.signal.subscribe(next: { log.append($0) })
+        // When
+        subject.send(value: 1)
+        subject.send(value: 2)
+        // Then
+        #expect(log.value.isEmpty)
+    }
+
+    @Test func observerSubscribedDuringDeliveryGetsOnlyLaterEvents() {
+        // Given
+        let subject = Subject<Int, Never>()
+        let late = Locked<Recorder<Int, Never>?>(nil)
+        subject.signal.subscribe(next: { value in
+            if value == 1 {
+                late.withLock { $0 = subject.signal.record() }
+                subject.send(value: 2)
+            }
+        })
+        // When
+        subject.send(value: 1)
+        // Then
+        #expect(late.value?.values == [2])
+    }
 }
