@@ -29,7 +29,7 @@ public final class Observer<Value, Failure: Error>: Sendable {
     // Guarded by the spin flag `_slotBusy` (held for a pointer swap only, never while user
     // code runs).
     private let _slotBusy = Atomic<Bool>(false)
-    nonisolated(unsafe) private var _upstream: (any Disposable)?
+    @exclusivity(unchecked) nonisolated(unsafe) private var _upstream: (any Disposable)?
 
     /// Creates an observer that hands every event to `send`.
     ///
@@ -37,6 +37,7 @@ public final class Observer<Value, Failure: Error>: Sendable {
     /// let observer = Observer<Int, Never> { event in print(event) }
     /// observer.send(value: 1) // Prints: next(1)
     /// ```
+    @inlinable
     public init(_ send: @escaping @Sendable (Event<Value, Failure>) -> Void) {
         _handler = send
     }
@@ -48,6 +49,7 @@ public final class Observer<Value, Failure: Error>: Sendable {
     /// let observer = Observer<Int, Never>(next: { print($0) })
     /// observer.send(value: 7) // Prints: 7
     /// ```
+    @inlinable
     public convenience init(
         next: (@Sendable (Value) -> Void)? = nil,
         error: (@Sendable (Failure) -> Void)? = nil,
@@ -117,6 +119,11 @@ public final class Observer<Value, Failure: Error>: Sendable {
     @inlinable
     public var isStopped: Bool {
         _stopped.load(ordering: .acquiring)
+    }
+
+    /// A sink that nothing references any more can receive nothing more: release what fed it.
+    deinit {
+        _upstream?.dispose()
     }
 
     // MARK: - The subscription slot (kernel only)

@@ -49,7 +49,7 @@ extension Signal {
         }
     }
 
-    @usableFromInline
+    @inlinable
     static func _concatenating(_ cursor: _SequenceCursor<Signal>) -> Signal {
         guard let first = cursor.next() else { return .empty }
         return first._followed(by: .deferred { _concatenating(cursor) })
@@ -109,6 +109,7 @@ extension Signal {
     /// b:            (waits)   -3|
     /// output: --1--2----------3|
     /// ```
+    @inlinable
     public func concat<V>() -> Signal<V, Failure> where Value == Signal<V, Failure> {
         let outer = self
         return .deferred {
@@ -117,8 +118,11 @@ extension Signal {
                 innerFinished.send(value: ())
                 return .empty
             }
-            let steps = outer.materialize().map(_ConcatStep.outer)
-                .merge(innerFinished.signal.map { _ in _ConcatStep.innerFinished })
+            // The notices are merged first, so the subject is subscribed before a synchronous
+            // outer signal starts (and finishes) its first inner.
+            typealias Step = _ConcatStep<Signal<V, Failure>, Failure>
+            let notices: Signal<Step, Never> = innerFinished.signal.map { _ in Step.innerFinished }
+            let steps = notices.merge(outer.materialize().map(Step.outer))
             return steps.bind {
                 var waiting = _Queue<Signal<V, Failure>>()
                 var isRunning = false
