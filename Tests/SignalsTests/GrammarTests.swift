@@ -176,15 +176,16 @@ import Glibc
     }
 
     @Test func doubleDisposeIsANoOp() {
-        // Given
-        let disposals = Counter()
-        let subscription = Signal<Int, Never> { _ in AnyDisposable { disposals.increment() } }
-            .subscribe(next: { _ in })
+        // Given: a live subscription whose source keeps its sink
+        let source = ManualSource<Int, Never>()
+        let subscription = source.signal.subscribe(next: { _ in })
+        let disposalsBefore = source.disposals.count
         // When
         subscription.dispose()
         subscription.dispose()
         // Then
-        #expect(disposals.count == 1)
+        #expect(disposalsBefore == 0)
+        #expect(source.disposals.count == 1)
         #expect(subscription.isDisposed)
     }
 

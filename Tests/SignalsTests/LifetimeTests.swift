@@ -52,6 +52,17 @@ func expectReleased<Value, Failure: Error>(
         }, after: { $0.dispose() })
     }
 
+    @Test func sourceThatKeepsNoReferenceToItsObserverIsDisposedAtOnce() {
+        // Given: nothing can ever send to this subscription's sink
+        let disposals = Counter()
+        let unreachable = Signal<Int, Never> { _ in AnyDisposable { disposals.increment() } }
+        // When
+        let subscription = unreachable.subscribe(next: { _ in })
+        // Then
+        #expect(disposals.count == 1)
+        #expect(subscription.isDisposed)
+    }
+
     @Test func deferredReleasesItsFactory() {
         let subject = Subject<Int, Never>()
         expectReleased({ token in
