@@ -474,4 +474,104 @@ import SignalsTesting
         #expect(!completedWhileInnerLive)
         #expect(recorder.events == [.next(100), .next(1), .next(101), .completed])
     }
+
+    // MARK: bind over a constant source (just / empty / error)
+
+    @Test func constantSourceGivesTheBindingItsValueThenCompletion() {
+        // Given
+        let makes = Counter()
+        let seen = Locked<[Event<Int, Never>]>([])
+        let output: Signal<Int, Never> = Signal.just(1).bind {
+            makes.increment()
+            return { event, _ in
+                seen.append(event)
+                switch event {
+                case .next(let value): return Signal.from([value, value + 1])
+                case .completed: return .just(99)
+                }
+            }
+        }
+        // When
+        let first = output.record(), second = output.record()
+        // Then
+        #expect(first.events == [.next(1), .next(2), .next(99), .completed])
+        #expect(second.events == first.events)
+        #expect(makes.count == 2)
+        #expect(seen.value == [.next(1), .completed, .next(1), .completed])
+    }
+
+    @Test func constantSourceWithALiveInnerCompletesOnlyWhenTheInnerCompletes() {
+        // Given
+        let inner = Subject<Int, Never>()
+        let output: Signal<Int, Never> = Signal.just(1).bind {
+            { event, _ in event.value == nil ? .just(99) : inner.signal }
+        }
+        let recorder = output.record()
+        // When / Then
+        #expect(recorder.events == [.next(99)])
+        inner.send(value: 5)
+        inner.sendCompleted()
+        #expect(recorder.events == [.next(99), .next(5), .completed])
+    }
+
+    @Test func constantSourceStoppedOnItsValueSkipsTheCompletion() {
+        // Given
+        let seen = Locked<[Event<Int, Never>]>([])
+        let output: Signal<Int, Never> = Signal.just(1).bind {
+            { event, stop in
+                seen.append(event)
+                stop = true
+                return Signal.from([7, 8])
+            }
+        }
+        // When
+        let recorder = output.record()
+        // Then
+        #expect(recorder.events == [.next(7), .next(8), .completed])
+        #expect(seen.value == [.next(1)])
+    }
+
+    @Test func emptySourceGivesTheBindingOnlyTheCompletion() {
+        // Given
+        let output: Signal<Int, Never> = Signal<Int, Never>.empty.bind {
+            { event, _ in event.isTerminating ? Signal.from([7, 8]) : .just(0) }
+        }
+        // When
+        let recorder = output.record()
+        // Then
+        #expect(recorder.events == [.next(7), .next(8), .completed])
+    }
+
+    @Test func errorSourceGivesTheBindingTheError() {
+        // Given
+        let swallowing: Signal<Int, Never> = Signal<Int, Oops>.error(Oops()).bind {
+            { event, _ in event.error == nil ? nil : .just(-1) }
+        }
+        let forwarding: Signal<Int, Oops> = Signal<Int, Oops>.error(Oops()).bind {
+            { event, _ in event.error.map { .error($0) } }
+        }
+        // When
+        let swallowed = swallowing.record(), forwarded = forwarding.record()
+        // Then
+        #expect(swallowed.events == [.next(-1), .completed])
+        #expect(forwarded.events == [.error(Oops())])
+    }
+
+    @Test func constantSourceReentrancyKeepsOrder() {
+        // Given: an inner subject whose values trigger re-entrant sends
+        let inner = Subject<Int, Never>()
+        let output: Signal<Int, Never> = Signal.just(0).bind {
+            { event, _ in event.value == nil ? nil : inner.signal }
+        }
+        let log = Locked<[String]>([])
+        output.subscribe(next: { value in
+            log.append("start \(value)")
+            if value == 1 { inner.send(value: 2) }
+            log.append("end \(value)")
+        })
+        // When
+        inner.send(value: 1)
+        // Then
+        #expect(log.value == ["start 1", "end 1", "start 2", "end 2"])
+    }
 }

@@ -184,4 +184,67 @@ import SignalsTesting
         // Then
         #expect(log.value == ["start [1, 2]", "end [1, 2]", "start [3, 2]", "end [3, 2]"])
     }
+
+    // MARK: Every rule on each code path: the typed pair, the pack (3+) and the array form
+
+    @Test func pairCompletesWhenBothCompletedAndFailsWithTheFirstError() {
+        // Given
+        let a = Subject<Int, TestError>(), b = Subject<Int, TestError>()
+        let completing = Signal.combineLatest(a.signal, b.signal).map { $0 * 10 + $1 }.record()
+        let c = SpySource<Int, TestError>(), d = SpySource<Int, TestError>()
+        let failing = c.signal.combineLatest(with: d.signal).map { $0 * 10 + $1 }.record()
+        // When
+        a.send(value: 1); b.send(value: 2); a.sendCompleted()
+        let completedAfterOne = completing.isCompleted
+        b.sendCompleted()
+        c.send(value: 1); d.send(error: TestError(2)); c.send(error: TestError(1))
+        // Then
+        #expect(!completedAfterOne)
+        #expect(completing.events == [.next(12), .completed])
+        #expect(failing.events == [.error(TestError(2))])
+        #expect(c.disposals.count == 1)
+    }
+
+    @Test func packOfThreeCompletesEarlyOrWhenAllCompletedAndFailsWithTheFirstError() {
+        // Given
+        let a = SpySource<Int, TestError>(), b = SpySource<Int, TestError>(), c = SpySource<Int, TestError>()
+        let early = Signal.combineLatest(a.signal, b.signal, c.signal).map { $0 + $1 + $2 }.record()
+        let d = Subject<Int, TestError>(), e = Subject<Int, TestError>(), f = Subject<Int, TestError>()
+        let complete = Signal.combineLatest(d.signal, e.signal, f.signal).map { $0 + $1 + $2 }.record()
+        let g = Subject<Int, TestError>(), h = Subject<Int, TestError>(), i = Subject<Int, TestError>()
+        let failing = Signal.combineLatest(g.signal, h.signal, i.signal).map { $0 + $1 + $2 }.record()
+        // When
+        a.send(value: 1); b.send(value: 2); c.sendCompleted()
+        d.send(value: 1); e.send(value: 2); f.send(value: 3)
+        d.sendCompleted(); e.sendCompleted()
+        let completedAfterTwo = complete.isCompleted
+        f.sendCompleted()
+        g.send(value: 1); h.send(error: TestError(2)); i.send(error: TestError(3))
+        // Then
+        #expect(early.events == [.completed])
+        #expect(a.disposals.count == 1 && b.disposals.count == 1)
+        #expect(!completedAfterTwo)
+        #expect(complete.events == [.next(6), .completed])
+        #expect(failing.events == [.error(TestError(2))])
+    }
+
+    @Test func arrayFormCompletesAsSoonAsOneSourceCompletesWithoutHavingEmitted() {
+        // Given
+        let a = SpySource<Int, Never>(), b = SpySource<Int, Never>(), c = SpySource<Int, Never>()
+        let recorder = Signal.combineLatest([a.signal, b.signal, c.signal]).record()
+        a.send(value: 1)
+        c.send(value: 3)
+        // When
+        b.sendCompleted()
+        // Then
+        #expect(recorder.events == [.completed])
+        #expect(a.disposals.count == 1 && c.disposals.count == 1)
+    }
+
+    @Test func synchronousPairCombinesTheLastValueOfTheFirstWithEachValueOfTheSecond() {
+        // When
+        let recorder = Signal.combineLatest(Signal.from([1, 2]), Signal.from([10, 20])).map { $0 + $1 }.record()
+        // Then
+        #expect(recorder.events == [.next(12), .next(22), .completed])
+    }
 }
