@@ -155,6 +155,24 @@ import SignalsTesting
         #expect(second.subscriptions.count == 0)
     }
 
+    @Test func disposingFromInsideACallbackStopsASynchronousChainAndItsReading() {
+        // Given: a long synchronous concat started by a subject, disposed at the value 3
+        let trigger = Subject<Void, Never>()
+        let reads = Counter()
+        let sequence = ReadCountingSequence(signals: (0..<1_000).map { Signal<Int, Never>.from([$0]) }, reads: reads)
+        let holder = SerialDisposable()
+        let log = Locked<[Int]>([])
+        holder.inner = trigger.signal.flattenMap { Signal.concat(sequence) }.subscribe(next: { value in
+            log.append(value)
+            if value == 3 { holder.dispose() }
+        })
+        // When
+        trigger.send(value: ())
+        // Then
+        #expect(log.value == [0, 1, 2, 3])
+        #expect(reads.count == 4)
+    }
+
     @Test func reentrantSendIsDeliveredAfterTheCurrentValue() {
         // Given
         let a = Subject<Int, Never>()

@@ -110,6 +110,21 @@ import Glibc
         #expect(recorder.events == [.next(1), .completed])
     }
 
+    @Test func innerSignalSendingAfterItsTerminalEventDeliversNothingMoreThroughBind() {
+        // Given
+        let unruly = Signal<Int, Oops> { observer in
+            observer.send(value: 1)
+            observer.sendCompleted()
+            observer.send(value: 2)
+            observer.send(error: Oops())
+            return nil
+        }
+        // When
+        let recorder = Signal<Int, Oops>.from([10, 20]).flattenMap { base in unruly.map { base + $0 } }.record()
+        // Then
+        #expect(recorder.events == [.next(11), .next(21), .completed])
+    }
+
     @Test func terminalEventReleasesTheSubscriptionResources() {
         // Given
         let disposals = Counter()
