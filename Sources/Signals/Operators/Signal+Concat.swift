@@ -49,10 +49,30 @@ extension Signal {
         }
     }
 
+    /// The rest of a concatenation. The last signal is returned as it is, in tail position,
+    /// so that bind tail-calls it: `just(n).concat(.deferred { countdown(n - 1) })` recurses
+    /// in constant stack, as RxSwift's Concat unrolls a trailing concat.
     @inlinable
     static func _concatenating(_ cursor: _SequenceCursor<Signal>) -> Signal {
         guard let first = cursor.next() else { return .empty }
+        if cursor.isExhausted { return first }
         return first._followed(by: .deferred { _concatenating(cursor) })
+    }
+
+    /// The signals of `signals` one after another; see the sequence form. For a collection
+    /// the last signal is known without reading it early, and is tail-called.
+    ///
+    /// Composed of: `deferred` and `followed(by:)`.
+    ///
+    /// ```swift
+    /// Signal.concat([Signal.just(1), .just(2)]).subscribe(next: { print($0) })
+    /// // Prints: 1, 2
+    /// ```
+    @inlinable
+    public static func concat<C: Collection & Sendable>(_ signals: C) -> Signal where C.Element == Signal {
+        .deferred {
+            _concatenating(_SequenceCursor(signals.makeIterator(), count: signals.count))
+        }
     }
 
     /// The given signals one after another.
@@ -118,8 +138,11 @@ extension Signal {
                 innerFinished.send(value: ())
                 return .empty
             }
-            let steps = outer.materialize().map(_ConcatStep.outer)
-                .merge(innerFinished.signal.map { _ in _ConcatStep.innerFinished })
+            // The notices are merged first, so the subject is subscribed before a synchronous
+            // outer signal starts (and finishes) its first inner.
+            typealias Step = _ConcatStep<Signal<V, Failure>, Failure>
+            let notices: Signal<Step, Never> = innerFinished.signal.map { _ in Step.innerFinished }
+            let steps = notices.merge(outer.materialize().map(Step.outer))
             return steps.bind {
                 var waiting = _Queue<Signal<V, Failure>>()
                 var isRunning = false
@@ -167,16 +190,24 @@ enum _ConcatStep<Inner, Failure: Error> {
 @usableFromInline
 final class _SequenceCursor<Element>: @unchecked Sendable {
     @usableFromInline var base: AnyIterator<Element>
+    /// Elements not yet read, when known (a collection's count); `nil` for a sequence.
+    @usableFromInline var remaining: Int?
 
     @inlinable
-    init<Base: IteratorProtocol>(_ base: Base) where Base.Element == Element {
+    init<Base: IteratorProtocol>(_ base: Base, count: Int? = nil) where Base.Element == Element {
         self.base = AnyIterator(base)
+        self.remaining = count
     }
 
     @inlinable
     func next() -> Element? {
-        base.next()
+        if let remaining { self.remaining = remaining - 1 }
+        return base.next()
     }
+
+    /// Whether the last element has been read (known only for collections).
+    @inlinable
+    var isExhausted: Bool { remaining == 0 }
 }
 
 /// A first-in-first-out queue with amortised O(1) `popFirst`.
