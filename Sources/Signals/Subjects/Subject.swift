@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A hot signal you send to by hand: it forwards each event to the observers subscribed
 /// when the event is delivered.
 ///
@@ -28,30 +30,34 @@ public final class Subject<Value, Failure: Error>: Sendable {
     @usableFromInline
     struct _State {
         @usableFromInline var observers: [_Entry] = []
+        /// Bumped on every change of `observers`; mirrored in `_observersVersion`.
+        @usableFromInline var version = 0
         @usableFromInline var nextID = 0
         /// The terminal event, once it is being delivered; later subscribers receive it.
         @usableFromInline var terminal: Event<Value, Failure>?
-        /// A terminal event has been sent (it may still be queued); later sends are ignored.
+        /// A terminal event has been accepted; later sends are ignored.
         @usableFromInline var isTerminating = false
-        /// Someone is delivering; other senders queue their events and return.
-        @usableFromInline var isDelivering = false
-        @usableFromInline var queue = _Queue<Event<Value, Failure>>()
+        /// Events waiting for the current deliverer; `nil` asks it to drop its snapshot of
+        /// the observers (queued when an observer is removed, so nothing keeps it alive).
+        @usableFromInline var queue = _Queue<Event<Value, Failure>?>()
 
         @inlinable init() {}
-
-        /// The observers to deliver `event` to; a terminal event also ends the list.
-        @inlinable
-        mutating func recipients(of event: Event<Value, Failure>) -> [_Entry] {
-            let recipients = observers
-            if event.isTerminating {
-                terminal = event
-                observers = []
-            }
-            return recipients
-        }
     }
 
     @usableFromInline let _state = _Locked(_State())
+
+    /// Events being delivered or waiting in `queue`. Whoever raises it from 0 becomes the
+    /// deliverer and delivers until it falls back to 0; everyone else queues and returns.
+    /// An uncontended send claims and releases it with one compare-exchange each, and takes
+    /// no lock.
+    @usableFromInline let _pending = Atomic<Int>(0)
+    @usableFromInline let _observersVersion = Atomic<Int>(0)
+    @usableFromInline let _isTerminating = Atomic<Bool>(false)
+
+    // The deliverer's snapshot of `observers`. Only the current deliverer touches these;
+    // ownership passes through `_pending`'s acquire/release operations.
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var _recipients: [_Entry] = []
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var _recipientsVersion = -1
 
     /// Creates a subject with no observers.
     ///
@@ -79,30 +85,78 @@ public final class Subject<Value, Failure: Error>: Sendable {
     /// ```
     @inlinable
     public func send(_ event: Event<Value, Failure>) {
-        let first = _state.withLock { state -> [_Entry]? in
-            if state.isTerminating { return nil }
-            if event.isTerminating { state.isTerminating = true }
-            if state.isDelivering {
+        if case .next = event {
+            if _isTerminating.load(ordering: .acquiring) { return }
+            if _pending.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+                _deliver(event)
+                if _pending.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged { return }
+                return _drain(delivered: 1)
+            }
+            _state.withLock { $0.queue.append(event) }
+        } else {
+            let accepted = _state.withLock { state -> Bool in
+                if state.isTerminating { return false }
+                state.isTerminating = true
                 state.queue.append(event)
-                return nil
+                return true
             }
-            state.isDelivering = true
-            return state.recipients(of: event)
+            guard accepted else { return }
+            _isTerminating.store(true, ordering: .releasing)
         }
-        guard var recipients = first else { return }
-        var event = event
+        // The event is queued: count it; if nobody was delivering, deliver.
+        if _pending.add(1, ordering: .acquiringAndReleasing).oldValue == 0 { _drain(delivered: 0) }
+    }
+
+    /// The deliverer's loop: `delivered` events are done; deliver as many queued events as
+    /// are still counted, until the count falls to 0.
+    @inlinable
+    func _drain(delivered: Int) {
+        var done = delivered
         while true {
-            for entry in recipients { entry.observer.send(event) }
-            let next = _state.withLock { state -> (Event<Value, Failure>, [_Entry])? in
-                guard let queued = state.queue.popFirst() else {
-                    state.isDelivering = false
-                    return nil
-                }
-                return (queued, state.recipients(of: queued))
+            let remaining = _pending.subtract(done, ordering: .acquiringAndReleasing).newValue
+            if remaining == 0 { return }
+            // Every counted event was queued before it was counted, so at least `remaining`
+            // events are in the queue.
+            let batch = _state.withLock { state -> [Event<Value, Failure>?] in
+                var batch: [Event<Value, Failure>?] = []
+                batch.reserveCapacity(remaining)
+                for _ in 0..<remaining { batch.append(state.queue.popFirst()!) }
+                return batch
             }
-            guard let next else { return }
-            (event, recipients) = next
+            for item in batch {
+                if let event = item {
+                    _deliver(event)
+                } else {
+                    _recipients = []
+                    _recipientsVersion = -1
+                }
+            }
+            done = remaining
         }
+    }
+
+    /// Delivers one event to the observers (deliverer only).
+    @inlinable
+    func _deliver(_ event: Event<Value, Failure>) {
+        if event.isTerminating {
+            let recipients = _state.withLock { state -> [_Entry] in
+                let recipients = state.observers
+                state.terminal = event
+                state.observers = []
+                state.version += 1
+                _observersVersion.store(state.version, ordering: .releasing)
+                return recipients
+            }
+            _recipients = []
+            _recipientsVersion = -1
+            for entry in recipients { entry.observer.send(event) }
+            return
+        }
+        let version = _observersVersion.load(ordering: .acquiring)
+        if version != _recipientsVersion {
+            (_recipients, _recipientsVersion) = _state.withLock { ($0.observers, $0.version) }
+        }
+        for entry in _recipients { entry.observer.send(event) }
     }
 
     /// Sends a value to the current observers.
@@ -139,6 +193,8 @@ public final class Subject<Value, Failure: Error>: Sendable {
             let id = state.nextID
             state.nextID += 1
             state.observers.append(_Entry(id: id, observer: observer))
+            state.version += 1
+            _observersVersion.store(state.version, ordering: .releasing)
             return (id, nil)
         }
         guard let id else {
@@ -146,9 +202,14 @@ public final class Subject<Value, Failure: Error>: Sendable {
             return nil
         }
         return AnyDisposable { [weak self] in
-            self?._state.withLock { state in
+            guard let self else { return }
+            _state.withLock { state in
                 state.observers.removeAll { $0.id == id }
+                state.version += 1
+                _observersVersion.store(state.version, ordering: .releasing)
+                state.queue.append(nil)
             }
+            if _pending.add(1, ordering: .acquiringAndReleasing).oldValue == 0 { _drain(delivered: 0) }
         }
     }
 }
