@@ -1,0 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An integer from the environment, e.g. `SIGNALS_FUZZ_CASES=1000000 swift test --filter Fuzz`.
+func environmentInteger(_ name: String) -> Int? {
+    guard let raw = getenv(name) else { return nil }
+    return Int(String(cString: raw))
+}
