@@ -1,0 +1,177 @@
+/// A cold stream of events: nothing happens until you subscribe, and every subscription
+/// runs the signal's work anew.
+///
+/// A subscription delivers `next*` then at most one of `error` / `completed`. After a
+/// terminal event, or after its disposable is disposed, nothing more reaches the observer
+/// and every resource of that subscription is released.
+///
+/// Every operator of the library is derived from one primitive, ``bind(_:)``.
+///
+/// ```swift
+/// let numbers = Signal<Int, Never> { observer in
+///     observer.send(value: 1)
+///     observer.send(value: 2)
+///     observer.sendCompleted()
+///     return nil
+/// }
+/// numbers.subscribe(next: { print($0) }, completed: { print("done") })
+/// // Prints: 1, 2, done (one per line)
+/// ```
+///
+/// - Note: `Value` is unconstrained, as in Combine: values are shared by subscriptions and
+///   may be delivered on other threads. `Signal` itself is `Sendable`.
+public struct Signal<Value, Failure: Error>: Sendable {
+    /// How a signal produces its events. Constants are kept apart so that `bind` can deliver
+    /// them without a subscription (its constant fast path), and associative compositions
+    /// (`concat`, `merge`) keep their structure so that long folds flatten instead of nesting.
+    ///
+    /// `@unchecked Sendable`: the payloads are immutable; a constant's `Value` is only ever
+    /// copied out to observers (`Value` is unconstrained by design, DESIGN.md section 4).
+    @usableFromInline
+    enum _Representation: @unchecked Sendable {
+        /// `just(value)`: the value, then completed.
+        case value(Value)
+        /// `empty`: completed.
+        case completed
+        /// `error(failure)`: the failure.
+        case failure(Failure)
+        /// Subscribes a sink: sends to it, and installs the subscription's resources in it
+        /// with `Observer._setUpstream`.
+        case subscribe(@Sendable (Observer<Value, Failure>) -> Void)
+        /// An associative composition of many signals, kept flat (see `_AssociativeFold`).
+        case fold(_AssociativeFold<Value, Failure>)
+    }
+
+    @usableFromInline let _representation: _Representation
+
+    @inlinable
+    init(_representation: _Representation) {
+        self._representation = _representation
+    }
+
+    /// Creates a signal from a subscribe function, called once per subscription with the
+    /// observer to send to. Return a disposable to release the subscription's resources,
+    /// or `nil` if there are none.
+    ///
+    /// The observer you receive is a sink: it ignores events after a terminal event or after
+    /// the subscription is disposed (check `observer.isStopped` to stop a long loop early).
+    ///
+    /// ```swift
+    /// let answer = Signal<Int, Never> { observer in
+    ///     observer.send(value: 42)
+    ///     observer.sendCompleted()
+    ///     return nil
+    /// }
+    /// ```
+    public init(_ subscribe: @escaping @Sendable (Observer<Value, Failure>) -> (any Disposable)?) {
+        _representation = .subscribe { sink in
+            sink._setUpstream(subscribe(sink))
+        }
+    }
+
+    /// Subscribes `observer`: runs the signal's work and delivers its events to `observer`.
+    ///
+    /// ```swift
+    /// let subscription = signal.subscribe(Observer { print($0) })
+    /// subscription.dispose()
+    /// ```
+    ///
+    /// - Returns: a disposable that ends the subscription. If the subscription has already
+    ///   ended when `subscribe` returns, the disposable is already disposed.
+    @discardableResult
+    @inlinable
+    public func subscribe(_ observer: Observer<Value, Failure>) -> any Disposable {
+        switch _representation {
+        case .value(let value):
+            observer.send(value: value)
+            observer.sendCompleted()
+            return _DisposedDisposable.shared
+        case .completed:
+            observer.sendCompleted()
+            return _DisposedDisposable.shared
+        case .failure(let failure):
+            observer.send(error: failure)
+            return _DisposedDisposable.shared
+        case .subscribe, .fold:
+            let sink = Observer<Value, Failure> { observer.send($0) }
+            return _subscribeSink(sink)
+        }
+    }
+
+    /// Subscribes with one closure per kind of event; missing closures ignore their events.
+    ///
+    /// ```swift
+    /// Signal.from([1, 2]).subscribe(next: { print($0) }, completed: { print("done") })
+    /// // Prints: 1, 2, done
+    /// ```
+    @discardableResult
+    @inlinable
+    public func subscribe(
+        next: (@Sendable (Value) -> Void)? = nil,
+        error: (@Sendable (Failure) -> Void)? = nil,
+        completed: (@Sendable () -> Void)? = nil
+    ) -> any Disposable {
+        _subscribeSink(Observer(next: next, error: error, completed: completed))
+    }
+
+    /// Subscribes a fresh sink and returns the disposable that stops it.
+    @inlinable
+    func _subscribeSink(_ sink: Observer<Value, Failure>) -> any Disposable {
+        _subscribe(sink)
+        return sink.isStopped ? _DisposedDisposable.shared : _SinkDisposable(sink)
+    }
+
+    /// The kernel's subscribe: sends to `sink` itself (no extra forwarding observer) and
+    /// installs the subscription's resources in `sink`'s upstream slot.
+    @inlinable
+    func _subscribe(_ sink: Observer<Value, Failure>) {
+        switch _representation {
+        case .value(let value):
+            sink.send(value: value)
+            sink.sendCompleted()
+        case .completed:
+            sink.sendCompleted()
+        case .failure(let failure):
+            sink.send(error: failure)
+        case .subscribe(let subscribe):
+            subscribe(sink)
+        case .fold(let fold):
+            fold.composition()._subscribe(sink)
+        }
+    }
+}
+
+extension Signal where Failure == Never {
+    /// Subscribes to a signal that cannot fail, with closures for values and completion.
+    ///
+    /// ```swift
+    /// Signal.just(1).subscribe(next: { print($0) }) // Prints: 1
+    /// ```
+    @discardableResult
+    @inlinable
+    public func subscribe(
+        next: (@Sendable (Value) -> Void)? = nil,
+        completed: (@Sendable () -> Void)? = nil
+    ) -> any Disposable {
+        _subscribeSink(Observer(next: next, error: nil, completed: completed))
+    }
+}
+
+/// The disposable returned by `subscribe`: stops the sink and disposes what feeds it.
+@usableFromInline
+final class _SinkDisposable<Value, Failure: Error>: Disposable {
+    @usableFromInline let _sink: Observer<Value, Failure>
+
+    @inlinable
+    init(_ sink: Observer<Value, Failure>) {
+        _sink = sink
+    }
+
+    @usableFromInline
+    func dispose() {
+        _sink._dispose()
+    }
+
+    @usableFromInline
+    var isDisposed: Bool { _sink.isStopped }
+}

@@ -1,0 +1,58 @@
+// `from(sequence)` and `deferred`.
+
+extension Signal {
+    /// Sends every element of `sequence` in order, synchronously on subscription, then
+    /// completes. Stops early if the subscription is disposed (it checks
+    /// `observer.isStopped` before each element), so an infinite sequence is fine when
+    /// something downstream stops it.
+    ///
+    /// ```swift
+    /// Signal<Int, MyError>.from(1...3).subscribe(next: { print($0) }) // Prints: 1, 2, 3
+    /// ```
+    ///
+    /// - Complexity: O(1) per element; no allocation per element.
+    @inlinable
+    public static func from<S: Sequence & Sendable>(_ sequence: S) -> Signal where S.Element == Value {
+        Signal(_representation: .subscribe { observer in
+            for element in sequence {
+                if observer.isStopped { return }
+                observer.send(value: element)
+            }
+            observer.sendCompleted()
+        })
+    }
+
+    /// Calls `make` on every subscription and subscribes to the signal it returns: a
+    /// fresh signal, built at subscription time, for each subscriber.
+    ///
+    /// ```swift
+    /// let now = Signal<Int, Never>.deferred { .just(counter.next()) }
+    /// now.subscribe(next: { print($0) }) // Prints: 1
+    /// now.subscribe(next: { print($0) }) // Prints: 2
+    /// ```
+    @inlinable
+    public static func deferred(_ make: @escaping @Sendable () -> Signal) -> Signal {
+        Signal(_representation: .subscribe { observer in
+            make()._subscribe(observer)
+        })
+    }
+}
+
+extension Signal where Failure == Never {
+    /// Sends every element of `sequence`, then completes; a signal that cannot fail, so
+    /// `Signal.from([1, 2])` is a `Signal<Int, Never>`.
+    ///
+    /// ```swift
+    /// Signal.from([1, 2]).subscribe(next: { print($0) }) // Prints: 1, 2
+    /// ```
+    @inlinable
+    public static func from<S: Sequence & Sendable>(_ sequence: S) -> Signal where S.Element == Value {
+        Signal(_representation: .subscribe { observer in
+            for element in sequence {
+                if observer.isStopped { return }
+                observer.send(value: element)
+            }
+            observer.sendCompleted()
+        })
+    }
+}

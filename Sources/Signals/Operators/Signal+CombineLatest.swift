@@ -1,0 +1,125 @@
+// combineLatest of an array = merge of the sources, each materialized and tagged with its
+//     index, into a stateful bind that keeps the latest value of each source (RxSwift's
+//     CombineLatestSink bookkeeping, as a binding).
+// combineLatest of a parameter pack = the array form over type-erased sources, mapped back
+//     into a tuple.
+// combineLatest(with:) and the closure forms = the above + map.
+
+extension Signal {
+    /// Combines the latest values of `signals` into arrays, in source order.
+    ///
+    /// Emits once every source has emitted at least once, then on every value from any
+    /// source. Completes when all sources have completed, or as soon as one source completes
+    /// without ever having emitted (no combination is possible any more). The first error
+    /// fails the output. An empty array completes at once.
+    ///
+    /// Composed of: `merge` of `source.materialize().map { (index, $0) }` for each source,
+    /// then a stateful `bind` keeping, per source, its latest value and whether it is done.
+    ///
+    /// ```swift
+    /// let a = Subject<Int, Never>(), b = Subject<Int, Never>()
+    /// Signal.combineLatest([a.signal, b.signal]).subscribe(next: { print($0) })
+    /// a.send(value: 1); b.send(value: 2); a.send(value: 3)
+    /// // Prints: [1, 2], [3, 2]
+    /// ```
+    /// ```
+    /// a:      -1-------3---|
+    /// b:      -----2-------------|
+    /// output: -----[1,2]-[3,2]---|
+    /// ```
+    public static func combineLatest<V>(_ signals: [Signal<V, Failure>]) -> Signal where Value == [V] {
+        let count = signals.count
+        guard count > 0 else { return .empty }
+        let tagged = signals.enumerated().map { index, signal in
+            signal.materialize().map { (index, $0) }
+        }
+        return Signal<(Int, Event<V, Failure>), Never>.merge(tagged).bind {
+            var latest = [V?](repeating: nil, count: count)
+            var withoutValue = count
+            var running = count
+            return { event, stop in
+                guard case .next(let (index, sourceEvent)) = event else { return nil }
+                switch sourceEvent {
+                case .next(let value):
+                    if latest[index] == nil { withoutValue -= 1 }
+                    latest[index] = value
+                    return withoutValue == 0 ? .just(latest.map { $0! }) : nil
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    running -= 1
+                    if latest[index] == nil || running == 0 { stop = true }
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// Combines the latest values of two or more signals into tuples.
+    ///
+    /// Emits once every source has emitted at least once, then on every value from any
+    /// source. Completes when all sources have completed, or as soon as one completes
+    /// without ever having emitted. The first error fails the output.
+    ///
+    /// Composed of: the array form of `combineLatest` over the sources (type-erased),
+    /// then `map` back into a tuple.
+    ///
+    /// ```swift
+    /// let numbers = Subject<Int, Never>(), letters = Subject<String, Never>()
+    /// Signal.combineLatest(numbers.signal, letters.signal).subscribe(next: { print($0) })
+    /// numbers.send(value: 1); letters.send(value: "a"); numbers.send(value: 2)
+    /// // Prints: (1, "a"), (2, "a")
+    /// ```
+    /// ```
+    /// numbers: -1-------2-----|
+    /// letters: ----a----------------|
+    /// output:  ----(1,a)(2,a)-------|
+    /// ```
+    public static func combineLatest<each S>(
+        _ signals: repeat Signal<each S, Failure>
+    ) -> Signal where Value == (repeat each S) {
+        var erased: [Signal<Any, Failure>] = []
+        for signal in repeat each signals {
+            erased.append(signal.map { $0 as Any })
+        }
+        return Signal<[Any], Failure>.combineLatest(erased).map { values in
+            var iterator = values.makeIterator()
+            return (repeat iterator.next()! as! each S)
+        }
+    }
+
+    /// Combines the latest values of two or more signals with `combine`.
+    ///
+    /// Composed of: `combineLatest(repeat each signals).map { combine(repeat each $0) }`.
+    ///
+    /// ```swift
+    /// Signal.combineLatest(ob1.signal, ob2.signal) { "1:\($0)-2:\($1)" }
+    ///     .subscribe(next: { print($0) })
+    /// ob1.send(value: 1); ob1.send(value: 2); ob2.send(value: "a"); ob2.send(value: "b")
+    /// // Prints: 1:2-2:a, 1:2-2:b
+    /// ```
+    public static func combineLatest<each S>(
+        _ signals: repeat Signal<each S, Failure>,
+        combine: @escaping @Sendable (repeat each S) -> Value
+    ) -> Signal {
+        Signal<(repeat each S), Failure>.combineLatest(repeat each signals).map { values in
+            combine(repeat each values)
+        }
+    }
+
+    /// Combines the latest values of this signal and `other` into pairs.
+    ///
+    /// Composed of: `Signal.combineLatest(self, other)`.
+    ///
+    /// ```swift
+    /// numbers.signal.combineLatest(with: letters.signal).subscribe(next: { print($0) })
+    /// ```
+    /// ```
+    /// self:   -1-------2-----|
+    /// other:  ----a----------------|
+    /// output: ----(1,a)(2,a)-------|
+    /// ```
+    public func combineLatest<B>(with other: Signal<B, Failure>) -> Signal<(Value, B), Failure> {
+        Signal<(Value, B), Failure>.combineLatest(self, other)
+    }
+}

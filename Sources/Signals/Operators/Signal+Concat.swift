@@ -1,0 +1,208 @@
+// a.followed(by: b)  = bind with `.next(v) -> .just(v)`, `.error(e) -> .error(e)`,
+//                      `.completed -> b` (bind tail-calls b: it becomes b).
+// concat of a sequence = deferred { first.followed(by: deferred { rest }) }, reading the
+//                      sequence one element at a time as each signal completes.
+// a.concat(b), Signal.concat(a, b, c) = an associative fold node whose composition is the
+//                      sequence form (long folds flatten into one list).
+// concat() of a signal of signals = merge of the outer events and "inner finished" notices
+//                      (a Subject), and a stateful bind that queues inners and runs one at a time.
+
+extension Signal {
+    /// This signal, then — once it has completed — `next`. Internal building block of every
+    /// concat: a bind whose binding returns `next` on completion, which bind turns into a
+    /// tail call, so chains of any length run in constant stack and memory.
+    @inlinable
+    func _followed(by next: Signal) -> Signal {
+        bind {
+            { event, _ in
+                switch event {
+                case .next(let value): return .just(value)
+                case .error(let error): return .error(error)
+                case .completed: return next
+                }
+            }
+        }
+    }
+
+    /// The signals of `sequence` one after another: each is subscribed only after the
+    /// previous one has completed. An error ends the whole concatenation.
+    ///
+    /// The sequence is read lazily, one element each time the previous signal completes,
+    /// so it may be long or even infinite. A million synchronous signals run in constant
+    /// stack.
+    ///
+    /// Composed of: `deferred` and `followed(by:)` (a bind that tail-calls the rest).
+    ///
+    /// ```swift
+    /// Signal.concat([Signal.from([1, 2]), .just(3)]).subscribe(next: { print($0) })
+    /// // Prints: 1, 2, 3
+    /// ```
+    /// ```
+    /// a:       --1--2|
+    /// b:              (subscribed here) --3|
+    /// concat:  --1--2-----3|
+    /// ```
+    @inlinable
+    public static func concat<S: Sequence & Sendable>(_ signals: S) -> Signal where S.Element == Signal {
+        .deferred {
+            _concatenating(_SequenceCursor(signals.makeIterator()))
+        }
+    }
+
+    @usableFromInline
+    static func _concatenating(_ cursor: _SequenceCursor<Signal>) -> Signal {
+        guard let first = cursor.next() else { return .empty }
+        return first._followed(by: .deferred { _concatenating(cursor) })
+    }
+
+    /// The given signals one after another.
+    ///
+    /// Composed of: `Signal.concat(sequence)` over the flattened list of arguments.
+    ///
+    /// ```swift
+    /// Signal.concat(.just(1), .just(2), .just(3)).subscribe(next: { print($0) })
+    /// // Prints: 1, 2, 3
+    /// ```
+    @inlinable
+    public static func concat(_ first: Signal, _ rest: Signal...) -> Signal {
+        Signal(_fold: .concat, [first] + rest, compose: { Signal.concat($0) })
+    }
+
+    /// This signal, then `other`, which is subscribed only after this signal has completed.
+    /// An error from this signal ends the output; `other` is then never subscribed.
+    ///
+    /// `a.concat(b).concat(c)` is `Signal.concat(a, b, c)`: nested concats are kept flat, so
+    /// a left fold of 100,000 concats neither recurses nor costs 100,000 levels per value.
+    ///
+    /// Composed of: `Signal.concat([self, other])` (as an associative fold).
+    ///
+    /// ```swift
+    /// Signal.just(1).concat(.just(2)).concat(.just(3)).materialize()
+    ///     .subscribe(next: { print($0) })
+    /// // Prints: next(1), next(2), next(3), completed
+    /// ```
+    @inlinable
+    public func concat(_ other: Signal) -> Signal {
+        Signal(_fold: .concat, [self, other], compose: { Signal.concat($0) })
+    }
+}
+
+extension Signal {
+    /// Forwards the values of the signals this signal sends, one inner signal at a time:
+    /// an inner signal that arrives while another runs waits its turn, in arrival order.
+    ///
+    /// Completes when this signal and every inner signal have completed; the first error
+    /// fails it and disposes everything else.
+    ///
+    /// Composed of: `materialize` and `merge` of this signal with a `Subject` of
+    /// "inner finished" notices, and a stateful `bind` that queues inner signals and returns
+    /// the next one, `followed(by:)` its notice, whenever the previous one finishes.
+    ///
+    /// ```swift
+    /// Signal.from([Signal.from([1, 2]), Signal.just(3)]).concat()
+    ///     .subscribe(next: { print($0) })
+    /// // Prints: 1, 2, 3
+    /// ```
+    /// ```
+    /// outer:  -a----b---------|
+    /// a:       -1--2|
+    /// b:            (waits)   -3|
+    /// output: --1--2----------3|
+    /// ```
+    public func concat<V>() -> Signal<V, Failure> where Value == Signal<V, Failure> {
+        let outer = self
+        return .deferred {
+            let innerFinished = Subject<Void, Never>()
+            let notice: Signal<V, Failure> = .deferred {
+                innerFinished.send(value: ())
+                return .empty
+            }
+            let steps = outer.materialize().map(_ConcatStep.outer)
+                .merge(innerFinished.signal.map { _ in _ConcatStep.innerFinished })
+            return steps.bind {
+                var waiting = _Queue<Signal<V, Failure>>()
+                var isRunning = false
+                var outerIsDone = false
+                return { event, stop in
+                    guard case .next(let step) = event else { return nil }
+                    switch step {
+                    case .outer(.next(let inner)):
+                        if isRunning {
+                            waiting.append(inner)
+                            return nil
+                        }
+                        isRunning = true
+                        return inner._followed(by: notice)
+                    case .outer(.error(let error)):
+                        return .error(error)
+                    case .outer(.completed):
+                        outerIsDone = true
+                        if !isRunning { stop = true }
+                        return nil
+                    case .innerFinished:
+                        if let next = waiting.popFirst() { return next._followed(by: notice) }
+                        isRunning = false
+                        if outerIsDone { stop = true }
+                        return nil
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What `concat()` reacts to: an event of the outer signal, or the running inner signal
+/// having finished.
+@usableFromInline
+enum _ConcatStep<Inner, Failure: Error> {
+    case outer(Event<Inner, Failure>)
+    case innerFinished
+}
+
+/// An iterator shared by the links of one lazy concatenation.
+///
+/// `@unchecked Sendable`: it is advanced only when the previous signal has completed, so
+/// never by two threads at once, and each advance happens-after the previous one.
+@usableFromInline
+final class _SequenceCursor<Element>: @unchecked Sendable {
+    @usableFromInline var base: AnyIterator<Element>
+
+    @inlinable
+    init<Base: IteratorProtocol>(_ base: Base) where Base.Element == Element {
+        self.base = AnyIterator(base)
+    }
+
+    @inlinable
+    func next() -> Element? {
+        base.next()
+    }
+}
+
+/// A first-in-first-out queue with amortised O(1) `popFirst`.
+@usableFromInline
+struct _Queue<Element> {
+    @usableFromInline var elements: [Element] = []
+    @usableFromInline var head = 0
+
+    @inlinable init() {}
+
+    @inlinable
+    mutating func append(_ element: Element) {
+        elements.append(element)
+    }
+
+    @inlinable
+    mutating func popFirst() -> Element? {
+        guard head < elements.count else { return nil }
+        let element = elements[head]
+        head += 1
+        if head == elements.count {
+            elements.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 64 && head * 2 >= elements.count {
+            elements.removeFirst(head)
+            head = 0
+        }
+        return element
+    }
+}

@@ -1,0 +1,61 @@
+// flattenMap = bind with the binding `.next(v) -> transform(v)`, `.error(e) -> .error(e)`,
+//              `.completed -> nil`.
+// flatten    = flattenMap { $0 }.
+
+extension Signal {
+    /// Maps each value to a signal and merges the values of all those signals into one output.
+    ///
+    /// Inner signals run concurrently, as in `merge`. The output completes when this signal
+    /// and every inner signal have completed; the first error, from this signal or any inner
+    /// one, fails it and disposes everything else.
+    ///
+    /// Composed of: `bind` with the binding `.next(v) -> transform(v)`,
+    /// `.error(e) -> .error(e)`, `.completed -> nil`.
+    ///
+    /// ```swift
+    /// Signal.from([1, 2]).flattenMap { n in Signal.from([n, n * 10]) }
+    ///     .subscribe(next: { print($0) })
+    /// // Prints: 1, 10, 2, 20
+    /// ```
+    @inlinable
+    public func flattenMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U, Failure>) -> Signal<U, Failure> {
+        bind {
+            { event, _ in
+                switch event {
+                case .next(let value): return transform(value)
+                case .error(let error): return .error(error)
+                case .completed: return nil
+                }
+            }
+        }
+    }
+
+    /// Another name for ``flattenMap(_:)``, for readers coming from Combine and RxSwift.
+    ///
+    /// Composed of: `flattenMap`.
+    ///
+    /// ```swift
+    /// ids.flatMap { id in load(id) }
+    /// ```
+    @inlinable
+    public func flatMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U, Failure>) -> Signal<U, Failure> {
+        flattenMap(transform)
+    }
+
+    /// Merges the values of the signals this signal sends.
+    ///
+    /// Completes when this signal and every inner signal have completed; the first error
+    /// fails it and disposes everything else.
+    ///
+    /// Composed of: `flattenMap { $0 }`.
+    ///
+    /// ```swift
+    /// Signal.from([Signal.from([1, 2]), Signal.just(3)]).flatten()
+    ///     .subscribe(next: { print($0) })
+    /// // Prints: 1, 2, 3
+    /// ```
+    @inlinable
+    public func flatten<V>() -> Signal<V, Failure> where Value == Signal<V, Failure> {
+        flattenMap { $0 }
+    }
+}

@@ -1,0 +1,62 @@
+// merge of a sequence = Signal.from(signals).flatten()
+// a.merge(b), Signal.merge(a, b, c) = an associative fold node whose composition is the
+// sequence form, so that long folds flatten into one merge (DESIGN.md section 3).
+
+extension Signal {
+    /// Forwards the values of every signal in `signals`, all subscribed at once, in order.
+    ///
+    /// Completes when every signal has completed; the first error fails the output and
+    /// disposes the others.
+    ///
+    /// Composed of: `Signal.from(signals).flatten()`.
+    ///
+    /// ```swift
+    /// Signal.merge([Signal.from([1, 2]), Signal.just(3)]).subscribe(next: { print($0) })
+    /// // Prints: 1, 2, 3
+    /// ```
+    ///
+    /// Timing, with `a` and `b` emitting over time:
+    /// ```
+    /// a:      --1-----3--|
+    /// b:      ----2-------4--|
+    /// merged: --1-2---3---4--|
+    /// ```
+    @inlinable
+    public static func merge(_ signals: some Sequence<Signal> & Sendable) -> Signal {
+        Signal<Signal, Failure>.from(signals).flatten()
+    }
+
+    /// Forwards the values of all the given signals, subscribed at once, in order.
+    ///
+    /// Composed of: `Signal.merge(sequence)` over the flattened list of arguments.
+    ///
+    /// ```swift
+    /// Signal.merge(.just(1), .just(2), .just(3)).subscribe(next: { print($0) })
+    /// // Prints: 1, 2, 3
+    /// ```
+    @inlinable
+    public static func merge(_ first: Signal, _ rest: Signal...) -> Signal {
+        Signal(_fold: .merge, [first] + rest, compose: { Signal.merge($0) })
+    }
+
+    /// Forwards the values of this signal and `other`, both subscribed at once.
+    ///
+    /// Completes when both have completed; the first error fails the output and disposes
+    /// the other. `a.merge(b).merge(c)` is `Signal.merge(a, b, c)`: nested merges are kept
+    /// flat, so a left fold of 100,000 merges costs one level per value, not 100,000.
+    ///
+    /// Composed of: `Signal.merge([self, other])` (as an associative fold).
+    ///
+    /// ```swift
+    /// letters.merge(numbers).subscribe(next: { print($0) })
+    /// ```
+    /// ```
+    /// self:   --A-----C--|
+    /// other:  ----1---------2--|
+    /// merged: --A-1---C-----2--|
+    /// ```
+    @inlinable
+    public func merge(_ other: Signal) -> Signal {
+        Signal(_fold: .merge, [self, other], compose: { Signal.merge($0) })
+    }
+}
