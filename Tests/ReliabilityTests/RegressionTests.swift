@@ -1,0 +1,23 @@
+// Library bugs found by the fuzzer and the stress tests, each pinned by a test named after
+// what broke. The minimal pipeline the shrinker printed is in each test's comment.
+
+import Signals
+import SignalsTesting
+import Testing
+
+@Suite struct RegressionTests {
+    /// Shrunk from the fuzzer: `source[next(0), next(0)].map { v in source[next(0), completed] }.concat()`
+    /// delivered only the first inner's value and never completed. `concat()` learns that an
+    /// inner finished through a Subject that is merged in *after* the outer signal, so with a
+    /// synchronous outer signal the "inner finished" notice was sent before anyone listened.
+    @Test func concatOfASynchronousSignalOfSignalsRunsEveryInnerAndCompletes() {
+        let inners: [Signal<Int, Never>] = [.just(1), .from([2, 3]), .just(4)]
+        let recorder = Recorder(Signal<Signal<Int, Never>, Never>.from(inners).concat())
+        #expect(recorder.events == [.next(1), .next(2), .next(3), .next(4), .completed])
+    }
+
+    @Test func concatOfASynchronousSignalOfEmptySignalsCompletes() {
+        let recorder = Recorder(Signal<Signal<Int, Never>, Never>.just(.empty).concat())
+        #expect(recorder.events == [.completed])
+    }
+}
