@@ -20,4 +20,19 @@ import Testing
         let recorder = Recorder(Signal<Signal<Int, Never>, Never>.just(.empty).concat())
         #expect(recorder.events == [.completed])
     }
+
+    /// Found by the fuzzer in `swift test -c release` (the process died with "Fatal access
+    /// conflict detected"): releasing a fold node whose parts hold another fold node.
+    /// `_DeferredRelease.release` destroys parts inside `pending.removeLast()`; under -O the
+    /// removed element is destroyed while that modify access is still open, its deinit calls
+    /// `release` again, and `pending.append` is a second, overlapping modification.
+    /// Only optimised builds trap, so CI also runs this suite with `-c release`.
+    @Test func droppingNestedConcatAndMergeFoldsDoesNotTrapWithAnAccessConflict() {
+        for _ in 0..<3 {
+            let concatenated = Signal<Int, Never>.just(1).concat(.just(2)).concat(.just(3))
+            let merged = Signal<Int, Never>.just(1).merge(.just(2)).merge(.just(3))
+            #expect(Recorder(concatenated).values == [1, 2, 3])
+            #expect(Recorder(merged).values == [1, 2, 3])
+        }
+    }
 }

@@ -6,6 +6,9 @@ import Darwin
 
 /// An integer from the environment, e.g. `SIGNALS_FUZZ_CASES=1000000 swift test --filter Fuzz`.
 func environmentInteger(_ name: String) -> Int? {
-    guard let raw = getenv(name) else { return nil }
-    return Int(String(cString: raw))
+    environmentString(name).flatMap { Int($0) }
+}
+
+func environmentString(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
 }
