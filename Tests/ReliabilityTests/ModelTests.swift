@@ -179,3 +179,38 @@ private let e1 = TestError(1), e2 = TestError(2)
         }
     }
 }
+
+@Suite struct HotReferenceModelTests {
+    @Test func flattenOfSubjectsSeesOnlyWhatEachSubjectSendsAfterItIsSubscribed() {
+        let schedule: [(source: Int, event: MEvent)] = [
+            (1, n(100)), (0, n(0)), (1, n(1)), (0, n(1)), (2, n(2)), (1, n(3)), (0, .completed),
+            (1, .completed), (2, n(4)), (2, .completed),
+        ]
+        #expect(Model.flatten(innerCount: 2, schedule: schedule) == [n(1), n(2), n(3), n(4), .completed])
+    }
+
+    @Test func flattenOfTheSameSubjectTwiceDeliversEachValueTwice() {
+        let schedule: [(source: Int, event: MEvent)] = [(0, n(0)), (0, n(0)), (1, n(7)), (1, .error(e1))]
+        #expect(Model.flatten(innerCount: 1, schedule: schedule) == [n(7), n(7), .error(e1)])
+    }
+
+    @Test func flattenOfAnAlreadyFailedSubjectFailsAtOnce() {
+        let schedule: [(source: Int, event: MEvent)] = [(1, .error(e2)), (0, n(0)), (0, n(0))]
+        #expect(Model.flatten(innerCount: 1, schedule: schedule) == [.error(e2)])
+    }
+
+    @Test func concatOfSubjectsRunsOneAtATimeInArrivalOrder() {
+        let schedule: [(source: Int, event: MEvent)] = [
+            (0, n(1)), (0, n(0)), (1, n(10)), (2, n(20)), (2, n(21)), (0, .completed), (2, .completed),
+            (1, n(11)), (1, .completed),
+        ]
+        // Subject 0 (source 1) waits for subject 1 (source 2) and misses the 10 it sends while
+        // waiting; once subject 1 completed, subject 0's 11 flows; it completes last.
+        #expect(Model.concatAll(innerCount: 2, schedule: schedule) == [n(20), n(21), n(11), .completed])
+    }
+
+    @Test func concatOfSubjectsForwardsTheOuterErrorWhileAnInnerRuns() {
+        let schedule: [(source: Int, event: MEvent)] = [(0, n(0)), (1, n(5)), (0, .error(e1)), (1, n(6))]
+        #expect(Model.concatAll(innerCount: 1, schedule: schedule) == [n(5), .error(e1)])
+    }
+}

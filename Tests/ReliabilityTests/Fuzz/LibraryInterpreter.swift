@@ -96,7 +96,7 @@ struct LibraryInterpreter: Sendable {
         }
     }
 
-    private func signal(_ family: InnerFamily, for value: DValue) -> DSignal {
+    func signal(_ family: InnerFamily, for value: DValue) -> DSignal {
         let inner = signal(family.choices[family.index(for: value)])
         return family.pairsWithValue ? inner.map { .array([value, $0]) } : inner
     }

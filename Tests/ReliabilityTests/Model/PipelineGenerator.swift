@@ -123,4 +123,16 @@ struct PipelineGenerator {
             cursors[index] += 1
         }
     }
+
+    /// A schedule for `flatten`/`concat()` over subjects: source 0 is the outer signal, whose
+    /// values `.int(k)` pick one of `innerCount` subjects (sources 1...innerCount).
+    mutating func nestedSchedule(innerCount: Int) -> [(source: Int, event: MEvent)] {
+        var schedule = self.schedule(count: innerCount + 1)
+        for index in schedule.indices where schedule[index].source == 0 {
+            if case .next = schedule[index].event {
+                schedule[index].event = .next(.int(Int.random(in: 0..<innerCount, using: &rng)))
+            }
+        }
+        return schedule
+    }
 }

@@ -216,4 +216,88 @@ enum Model {
         }
         return output
     }
+
+    /// `flatten()` of a hot outer signal whose values pick hot inner subjects. The schedule's
+    /// source 0 is the outer signal, whose values `.int(k)` send subject `k`'s signal; source
+    /// `k + 1` is subject `k`. A subscription sees only what its subject sends afterwards; a
+    /// subject that has already terminated sends its terminal event at once. The output
+    /// completes when the outer signal and every inner subscription completed.
+    static func flatten(innerCount: Int, schedule: [(source: Int, event: MEvent)]) -> Trace {
+        var terminal = [MEvent?](repeating: nil, count: innerCount + 1)
+        var live: [Int] = []   // one entry per live inner subscription
+        var outerDone = false
+        var output: Trace = []
+        for (source, event) in schedule where terminal[source] == nil {
+            if event.isTerminal { terminal[source] = event }
+            if source == 0 {
+                switch event {
+                case .next(let value):
+                    guard case .int(let k) = value else { preconditionFailure("outer values pick subjects") }
+                    switch terminal[k + 1] {
+                    case .error?: output.append(terminal[k + 1]!); return output
+                    case .completed?: break
+                    default: live.append(k + 1)
+                    }
+                case .error: output.append(event); return output
+                case .completed: outerDone = true
+                }
+            } else {
+                let subscriptions = live.filter { $0 == source }.count
+                guard subscriptions > 0 else { continue }
+                switch event {
+                case .next: output += Array(repeating: event, count: subscriptions)
+                case .error: output.append(event); return output
+                case .completed: live.removeAll { $0 == source }
+                }
+            }
+            if outerDone && live.isEmpty { output.append(.completed); return output }
+        }
+        return output
+    }
+
+    /// `concat()` of the same kind of schedule as `flatten(innerCount:schedule:)`: one inner
+    /// subscription at a time, the others waiting in arrival order.
+    static func concatAll(innerCount: Int, schedule: [(source: Int, event: MEvent)]) -> Trace {
+        var terminal = [MEvent?](repeating: nil, count: innerCount + 1)
+        var waiting: [Int] = []
+        var active: Int?
+        var outerDone = false
+        var output: Trace = []
+        /// Subscribes the next waiting subject (skipping completed ones); false when the output ended.
+        func startNext() -> Bool {
+            active = nil
+            while !waiting.isEmpty {
+                let next = waiting.removeFirst()
+                switch terminal[next] {
+                case .error?: output.append(terminal[next]!); return false
+                case .completed?: continue
+                default: active = next; return true
+                }
+            }
+            if outerDone { output.append(.completed); return false }
+            return true
+        }
+        for (source, event) in schedule where terminal[source] == nil {
+            if event.isTerminal { terminal[source] = event }
+            if source == 0 {
+                switch event {
+                case .next(let value):
+                    guard case .int(let k) = value else { preconditionFailure("outer values pick subjects") }
+                    waiting.append(k + 1)
+                    if active == nil, !startNext() { return output }
+                case .error: output.append(event); return output
+                case .completed:
+                    outerDone = true
+                    if active == nil, waiting.isEmpty { output.append(.completed); return output }
+                }
+            } else if source == active {
+                switch event {
+                case .next: output.append(event)
+                case .error: output.append(event); return output
+                case .completed: if !startNext() { return output }
+                }
+            }
+        }
+        return output
+    }
 }
