@@ -71,6 +71,8 @@ extension Signal {
 ///   *source path*: they are touched only while handling a source event, and the grammar
 ///   makes source events serial (a re-entrant one is put in `backlog`, not handled nested).
 /// - everything else shared between threads is an `Atomic` or lives in `shared`, under its lock.
+/// The source-path properties opt out of dynamic exclusivity checks (`@exclusivity(unchecked)`)
+/// for that reason: the grammar, not the runtime, makes their accesses exclusive.
 @usableFromInline
 final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: Disposable, @unchecked Sendable {
     @usableFromInline
@@ -93,13 +95,13 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     @usableFromInline let downstream: Observer<Value, Failure>
 
     // The source path (see the invariants above).
-    @usableFromInline var binding: Binding?
-    @usableFromInline var isHandlingSource = false
-    @usableFromInline var backlog: [Event<SourceValue, SourceFailure>] = []
+    @usableFromInline @exclusivity(unchecked) var binding: Binding?
+    @usableFromInline @exclusivity(unchecked) var isHandlingSource = false
+    @usableFromInline @exclusivity(unchecked) var backlog: [Event<SourceValue, SourceFailure>] = []
     /// Set when the first inner subscription starts. Until then only the source path
     /// delivers, so it may deliver directly; from then on every delivery goes through `emit`.
-    @usableFromInline var usesEmitter = false
-    @usableFromInline var nextInnerID = 0
+    @usableFromInline @exclusivity(unchecked) var usesEmitter = false
+    @usableFromInline @exclusivity(unchecked) var nextInnerID = 0
 
     /// The source (until it finishes) plus the live inner subscriptions; 0 means complete.
     @usableFromInline let live = Atomic<Int>(1)
@@ -192,7 +194,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     }
 
     /// The source has sent its last event (or was stopped): drop the binding and the sink.
-    @usableFromInline
+    @inlinable
     func sourceFinishing(disposeSource: Bool) {
         binding = nil
         let sink = shared.withLock { shared -> Observer<SourceValue, SourceFailure>? in
@@ -202,7 +204,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         if disposeSource { sink?._dispose() }
     }
 
-    @usableFromInline
+    @inlinable
     func subscribeInner(_ signal: Signal<Value, Failure>) {
         usesEmitter = true
         live.add(1, ordering: .relaxed)
@@ -218,7 +220,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     }
 
     /// The output is exactly `signal` from here on: subscribe it straight to `downstream`.
-    @usableFromInline
+    @inlinable
     func tailCall(_ signal: Signal<Value, Failure>) {
         guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let downstream = self.downstream
@@ -228,14 +230,14 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         }
     }
 
-    @usableFromInline
+    @inlinable
     func finishSource() {
         if live.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { complete() }
     }
 
     // MARK: Inner signals (any thread)
 
-    @usableFromInline
+    @inlinable
     func onInner(_ event: Event<Value, Failure>, id: Int) {
         switch event {
         case .next:
@@ -252,7 +254,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
 
     /// Delivers `event` to `downstream`, or queues it if a delivery is under way (on this
     /// thread, re-entrantly, or on another); whoever is delivering drains the queue.
-    @usableFromInline
+    @inlinable
     func emit(_ event: Event<Value, Failure>) {
         let deliverNow = shared.withLock { shared -> Bool in
             if shared.isEmitting {
@@ -278,13 +280,13 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         }
     }
 
-    @usableFromInline
+    @inlinable
     func complete() {
         guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
         emit(.completed)
     }
 
-    @usableFromInline
+    @inlinable
     func fail(_ failure: Failure) {
         guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
         disposeSubscriptions()
@@ -293,16 +295,16 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
 
     // MARK: Disposable
 
-    @usableFromInline
+    @inlinable
     func dispose() {
         guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
         disposeSubscriptions()
     }
 
-    @usableFromInline
+    @inlinable
     var isDisposed: Bool { ended.load(ordering: .acquiring) }
 
-    @usableFromInline
+    @inlinable
     func disposeSubscriptions() {
         let (source, inners) = shared.withLock { shared in
             shared.isDisposed = true

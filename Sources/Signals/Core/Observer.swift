@@ -29,7 +29,7 @@ public final class Observer<Value, Failure: Error>: Sendable {
     // Guarded by the spin flag `_slotBusy` (held for a pointer swap only, never while user
     // code runs).
     private let _slotBusy = Atomic<Bool>(false)
-    nonisolated(unsafe) private var _upstream: (any Disposable)?
+    @exclusivity(unchecked) nonisolated(unsafe) private var _upstream: (any Disposable)?
 
     /// Creates an observer that hands every event to `send`.
     ///

@@ -1,6 +1,7 @@
 // combineLatest of an array = merge of the sources, each materialized and tagged with its
 //     index, into a stateful bind that keeps the latest value of each source (RxSwift's
 //     CombineLatestSink bookkeeping, as a binding).
+// combineLatest of two = the same over two typed sources (no type erasure).
 // combineLatest of a parameter pack = the array form over type-erased sources, mapped back
 //     into a tuple.
 // combineLatest(with:) and the closure forms = the above + map.
@@ -27,6 +28,7 @@ extension Signal {
     /// b:      -----2-------------|
     /// output: -----[1,2]-[3,2]---|
     /// ```
+    @inlinable
     public static func combineLatest<V>(_ signals: [Signal<V, Failure>]) -> Signal where Value == [V] {
         let count = signals.count
         guard count > 0 else { return .empty }
@@ -35,20 +37,74 @@ extension Signal {
         }
         return Signal<(Int, Event<V, Failure>), Never>.merge(tagged).bind {
             var latest = [V?](repeating: nil, count: count)
-            var withoutValue = count
-            var running = count
+            var book = _CombineLatestBook(sources: count)
             return { event, stop in
                 guard case .next(let (index, sourceEvent)) = event else { return nil }
                 switch sourceEvent {
                 case .next(let value):
-                    if latest[index] == nil { withoutValue -= 1 }
+                    let ready = book.recordValue(isFirstFromItsSource: latest[index] == nil)
                     latest[index] = value
-                    return withoutValue == 0 ? .just(latest.map { $0! }) : nil
+                    return ready ? .just(latest.map { $0! }) : nil
                 case .error(let error):
                     return .error(error)
                 case .completed:
-                    running -= 1
-                    if latest[index] == nil || running == 0 { stop = true }
+                    stop = book.recordCompletion(sourceHadValue: latest[index] != nil)
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// Combines the latest values of two signals into pairs.
+    ///
+    /// Emits once both have emitted, then on every value from either. Completes when both
+    /// have completed, or as soon as one completes without ever having emitted. The first
+    /// error fails the output.
+    ///
+    /// Composed of: `merge` of the two sources, materialized and tagged, into a stateful
+    /// `bind` keeping the latest value of each (the same bookkeeping as the array form,
+    /// without type erasure).
+    ///
+    /// ```swift
+    /// let numbers = Subject<Int, Never>(), letters = Subject<String, Never>()
+    /// Signal.combineLatest(numbers.signal, letters.signal).subscribe(next: { print($0) })
+    /// numbers.send(value: 1); letters.send(value: "a"); numbers.send(value: 2)
+    /// // Prints: (1, "a"), (2, "a")
+    /// ```
+    /// ```
+    /// a:      -1-------2-----|
+    /// b:      ----a----------------|
+    /// output: ----(1,a)(2,a)-------|
+    /// ```
+    @inlinable
+    public static func combineLatest<A, B>(
+        _ a: Signal<A, Failure>,
+        _ b: Signal<B, Failure>
+    ) -> Signal where Value == (A, B) {
+        typealias Tagged = _EitherEvent<A, B, Failure>
+        let tagged = a.materialize().map(Tagged.first).merge(b.materialize().map(Tagged.second))
+        return tagged.bind {
+            var latestA: A?
+            var latestB: B?
+            var book = _CombineLatestBook(sources: 2)
+            return { event, stop in
+                guard case .next(let tagged) = event else { return nil }
+                switch tagged {
+                case .first(.next(let value)):
+                    let ready = book.recordValue(isFirstFromItsSource: latestA == nil)
+                    latestA = value
+                    return ready ? .just((value, latestB!)) : nil
+                case .second(.next(let value)):
+                    let ready = book.recordValue(isFirstFromItsSource: latestB == nil)
+                    latestB = value
+                    return ready ? .just((latestA!, value)) : nil
+                case .first(.error(let error)), .second(.error(let error)):
+                    return .error(error)
+                case .first(.completed):
+                    stop = book.recordCompletion(sourceHadValue: latestA != nil)
+                    return nil
+                case .second(.completed):
+                    stop = book.recordCompletion(sourceHadValue: latestB != nil)
                     return nil
                 }
             }
@@ -75,6 +131,7 @@ extension Signal {
     /// letters: ----a----------------|
     /// output:  ----(1,a)(2,a)-------|
     /// ```
+    @inlinable
     public static func combineLatest<each S>(
         _ signals: repeat Signal<each S, Failure>
     ) -> Signal where Value == (repeat each S) {
@@ -98,6 +155,7 @@ extension Signal {
     /// ob1.send(value: 1); ob1.send(value: 2); ob2.send(value: "a"); ob2.send(value: "b")
     /// // Prints: 1:2-2:a, 1:2-2:b
     /// ```
+    @inlinable
     public static func combineLatest<each S>(
         _ signals: repeat Signal<each S, Failure>,
         combine: @escaping @Sendable (repeat each S) -> Value
@@ -119,7 +177,44 @@ extension Signal {
     /// other:  ----a----------------|
     /// output: ----(1,a)(2,a)-------|
     /// ```
+    @inlinable
     public func combineLatest<B>(with other: Signal<B, Failure>) -> Signal<(Value, B), Failure> {
         Signal<(Value, B), Failure>.combineLatest(self, other)
     }
+}
+
+/// The bookkeeping of combineLatest (RxSwift's CombineLatestSink): how many sources have no
+/// value yet, and how many are still running.
+@usableFromInline
+struct _CombineLatestBook {
+    @usableFromInline var withoutValue: Int
+    @usableFromInline var running: Int
+
+    @inlinable
+    init(sources: Int) {
+        withoutValue = sources
+        running = sources
+    }
+
+    /// Records a value; returns whether every source now has one (so a combination exists).
+    @inlinable
+    mutating func recordValue(isFirstFromItsSource: Bool) -> Bool {
+        if isFirstFromItsSource { withoutValue -= 1 }
+        return withoutValue == 0
+    }
+
+    /// Records a source's completion; returns whether the output must complete now: all
+    /// sources are done, or this one finished without a value (no combination is possible).
+    @inlinable
+    mutating func recordCompletion(sourceHadValue: Bool) -> Bool {
+        running -= 1
+        return !sourceHadValue || running == 0
+    }
+}
+
+/// An event of the first or the second source of a two-source combineLatest.
+@usableFromInline
+enum _EitherEvent<A, B, Failure: Error> {
+    case first(Event<A, Failure>)
+    case second(Event<B, Failure>)
 }

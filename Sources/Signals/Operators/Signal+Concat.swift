@@ -49,7 +49,7 @@ extension Signal {
         }
     }
 
-    @usableFromInline
+    @inlinable
     static func _concatenating(_ cursor: _SequenceCursor<Signal>) -> Signal {
         guard let first = cursor.next() else { return .empty }
         return first._followed(by: .deferred { _concatenating(cursor) })
@@ -109,6 +109,7 @@ extension Signal {
     /// b:            (waits)   -3|
     /// output: --1--2----------3|
     /// ```
+    @inlinable
     public func concat<V>() -> Signal<V, Failure> where Value == Signal<V, Failure> {
         let outer = self
         return .deferred {

@@ -15,18 +15,43 @@
 /// subject.send(value: 2)     // ignored
 /// ```
 public final class Subject<Value, Failure: Error>: Sendable {
-    private struct State {
-        var observers: [(id: Int, observer: Observer<Value, Failure>)] = []
-        var nextID = 0
-        /// The terminal event, once it has been delivered.
-        var terminal: Event<Value, Failure>?
-        /// A terminal event has been sent (it may still be queued).
-        var isTerminating = false
-        var isDelivering = false
-        var queue = _Queue<Event<Value, Failure>>()
+    @usableFromInline
+    struct _Entry {
+        @usableFromInline let id: Int
+        @usableFromInline let observer: Observer<Value, Failure>
+        @inlinable init(id: Int, observer: Observer<Value, Failure>) {
+            self.id = id
+            self.observer = observer
+        }
     }
 
-    private let _state = _Locked(State())
+    @usableFromInline
+    struct _State {
+        @usableFromInline var observers: [_Entry] = []
+        @usableFromInline var nextID = 0
+        /// The terminal event, once it is being delivered; later subscribers receive it.
+        @usableFromInline var terminal: Event<Value, Failure>?
+        /// A terminal event has been sent (it may still be queued); later sends are ignored.
+        @usableFromInline var isTerminating = false
+        /// Someone is delivering; other senders queue their events and return.
+        @usableFromInline var isDelivering = false
+        @usableFromInline var queue = _Queue<Event<Value, Failure>>()
+
+        @inlinable init() {}
+
+        /// The observers to deliver `event` to; a terminal event also ends the list.
+        @inlinable
+        mutating func recipients(of event: Event<Value, Failure>) -> [_Entry] {
+            let recipients = observers
+            if event.isTerminating {
+                terminal = event
+                observers = []
+            }
+            return recipients
+        }
+    }
+
+    @usableFromInline let _state = _Locked(_State())
 
     /// Creates a subject with no observers.
     ///
@@ -52,34 +77,31 @@ public final class Subject<Value, Failure: Error>: Sendable {
     /// ```swift
     /// subject.send(.next(1))
     /// ```
+    @inlinable
     public func send(_ event: Event<Value, Failure>) {
-        let deliverNow = _state.withLock { state -> Bool in
-            if state.isTerminating { return false }
+        let first = _state.withLock { state -> [_Entry]? in
+            if state.isTerminating { return nil }
             if event.isTerminating { state.isTerminating = true }
             if state.isDelivering {
                 state.queue.append(event)
-                return false
-            }
-            state.isDelivering = true
-            return true
-        }
-        guard deliverNow else { return }
-        var next: Event<Value, Failure>? = event
-        while let event = next {
-            let observers = _state.withLock { state -> [(id: Int, observer: Observer<Value, Failure>)] in
-                let observers = state.observers
-                if event.isTerminating {
-                    state.terminal = event
-                    state.observers = []
-                }
-                return observers
-            }
-            for entry in observers { entry.observer.send(event) }
-            next = _state.withLock { state -> Event<Value, Failure>? in
-                if let queued = state.queue.popFirst() { return queued }
-                state.isDelivering = false
                 return nil
             }
+            state.isDelivering = true
+            return state.recipients(of: event)
+        }
+        guard var recipients = first else { return }
+        var event = event
+        while true {
+            for entry in recipients { entry.observer.send(event) }
+            let next = _state.withLock { state -> (Event<Value, Failure>, [_Entry])? in
+                guard let queued = state.queue.popFirst() else {
+                    state.isDelivering = false
+                    return nil
+                }
+                return (queued, state.recipients(of: queued))
+            }
+            guard let next else { return }
+            (event, recipients) = next
         }
     }
 
@@ -88,6 +110,7 @@ public final class Subject<Value, Failure: Error>: Sendable {
     /// ```swift
     /// subject.send(value: 1)
     /// ```
+    @inlinable
     public func send(value: Value) {
         send(.next(value))
     }
@@ -115,7 +138,7 @@ public final class Subject<Value, Failure: Error>: Sendable {
             if let terminal = state.terminal { return (nil, terminal) }
             let id = state.nextID
             state.nextID += 1
-            state.observers.append((id, observer))
+            state.observers.append(_Entry(id: id, observer: observer))
             return (id, nil)
         }
         guard let id else {
