@@ -148,14 +148,16 @@ private struct Boom: Error, Equatable {}
     @Test func aReentrantSendFromACallbackIsQueuedNotReordered() {
         let subject = Subject<Int, Never>()
         let first = LockedArray<Int>(), second = LockedArray<Int>()
-        subject.signal.subscribe(next: { value in
+        let subscriptions = CompoundDisposable()
+        subscriptions.add(subject.signal.subscribe(next: { value in
             first.append(value)
             if value == 1 { subject.send(value: 2) }   // re-entrant
-        })
-        subject.signal.subscribe(next: { second.append($0) })
+        }))
+        subscriptions.add(subject.signal.subscribe(next: { second.append($0) }))
         subject.send(value: 1)
         #expect(first.elements == [1, 2])
         #expect(second.elements == [1, 2])   // 1 reached everyone before 2 was delivered
+        subscriptions.dispose()   // the first closure captures the subject that holds it
     }
 
     @Test func aReentrantSendThroughBindIsQueuedNotReordered() {
@@ -163,7 +165,7 @@ private struct Boom: Error, Equatable {}
         let other = Subject<Int, Never>()
         let received = LockedArray<Int>()
         let output = subject.signal.merge(other.signal)
-        output.subscribe(next: { value in
+        let subscription = output.subscribe(next: { value in
             received.append(value)
             if value == 1 { other.send(value: 2) }   // re-enters the merged output
             if value == 1 { received.append(-1) }    // runs before 2 is delivered
@@ -171,6 +173,7 @@ private struct Boom: Error, Equatable {}
         subject.send(value: 1)
         subject.send(value: 3)
         #expect(received.elements == [1, -1, 2, 3])
+        subscription.dispose()
     }
 
     @Test func aReentrantSendOfTheTerminalEventEndsTheOutputAfterTheCurrentValue() {

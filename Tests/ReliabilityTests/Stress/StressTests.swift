@@ -36,12 +36,12 @@ private final class Probe<Value: Sendable>: Sendable {
         let tracker = LifetimeTracker()
         let subject = Subject<Int, Boom>()
         let direct = Probe<Int>(), mapped = Probe<Int>(), merged = Probe<Int>()
-        do {
+        let mergedSubscription = {
             let token = tracker.instance()
             subject.signal.subscribe(direct.observer)
             subject.signal.map { _ = token; return $0 }.subscribe(mapped.observer)
-            subject.signal.merge(.never).subscribe(merged.observer)
-        }
+            return subject.signal.merge(.never).subscribe(merged.observer)
+        }()
         runConcurrently(Self.threads, "senders") { thread in
             for index in 0..<perThread { subject.send(value: thread * perThread + index) }
         }
@@ -62,6 +62,7 @@ private final class Probe<Value: Sendable>: Sendable {
         #expect(merged.seriality.overlaps == 0)
         #expect(merged.values.sorted() == everything)
         #expect(merged.events.elements.last?.isTerminating != true)   // merged with never
+        mergedSubscription.dispose()
         tracker.expectNothingAlive()   // the map closure was released on completion
     }
 
