@@ -67,7 +67,7 @@ extension Signal {
 /// One subscription of a bound signal: ReactiveCocoa's bind pipeline.
 ///
 /// `@unchecked Sendable`, by these invariants:
-/// - `binding`, `isHandlingSource`, `backlog`, `usesEmitter` and `nextInnerID` belong to the
+/// - `sourceIsDone`, `isHandlingSource`, `backlog`, `usesEmitter` and `nextInnerID` belong to the
 ///   *source path*: they are touched only while handling a source event, and the grammar
 ///   makes source events serial (a re-entrant one is put in `backlog`, not handled nested).
 /// - everything else shared between threads is an `Atomic` or lives in `shared`, under its lock.
@@ -95,7 +95,11 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     @usableFromInline let downstream: Observer<Value, Failure>
 
     // The source path (see the invariants above).
-    @usableFromInline @exclusivity(unchecked) var binding: Binding?
+    /// A `let`, so calling it costs no retain; what it captures is released with the binder,
+    /// which nothing keeps once the subscription has ended.
+    @usableFromInline let binding: Binding
+    /// The source has sent its last event or was stopped.
+    @usableFromInline @exclusivity(unchecked) var sourceIsDone = false
     @usableFromInline @exclusivity(unchecked) var isHandlingSource = false
     @usableFromInline @exclusivity(unchecked) var backlog: [Event<SourceValue, SourceFailure>] = []
     /// Set when the first inner subscription starts. Until then only the source path
@@ -121,17 +125,16 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         binding: @escaping Binding,
         downstream: Observer<Value, Failure>
     ) {
-        let binder = _Binder(downstream: downstream, binding: binding)
-        downstream._setUpstream(binder)
         switch source._representation {
         case .value(let value):
-            binder.onSource(.next(value))
-            binder.onSource(.completed)
+            runOnConstant(.next(value), then: .completed, binding: binding, downstream: downstream)
         case .completed:
-            binder.onSource(.completed)
+            runOnConstant(.completed, then: nil, binding: binding, downstream: downstream)
         case .failure(let failure):
-            binder.onSource(.error(failure))
+            runOnConstant(.error(failure), then: nil, binding: binding, downstream: downstream)
         case .subscribe, .fold:
+            let binder = _Binder(downstream: downstream, binding: binding)
+            downstream._setUpstream(binder)
             let sink = Observer<SourceValue, SourceFailure> { event in binder.onSource(event) }
             let accepted = binder.shared.withLock { shared -> Bool in
                 if shared.isDisposed { return false }
@@ -139,6 +142,53 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
                 return true
             }
             if accepted { source._subscribe(sink) }
+        }
+    }
+
+    /// bind over a constant source: run the binding on its (at most two) events right here,
+    /// and while the results are constants deliver them directly: no binder, no lock, no
+    /// subscription. A non-constant result gets a binder, which takes over from there.
+    @inlinable
+    static func runOnConstant(
+        _ first: Event<SourceValue, SourceFailure>,
+        then second: Event<SourceValue, SourceFailure>?,
+        binding: @escaping Binding,
+        downstream: Observer<Value, Failure>
+    ) {
+        var event = first
+        var next = second
+        while true {
+            if downstream.isStopped { return }
+            var stop = false
+            let result = binding(event, &stop)
+            let finished = stop || event.isTerminating
+            switch result?._representation {
+            case nil, .completed?:
+                if finished { return downstream.sendCompleted() }
+            case .value(let value)?:
+                downstream.send(value: value)
+                if finished { return downstream.sendCompleted() }
+            case .failure(let failure)?:
+                return downstream.send(error: failure)
+            case .subscribe?, .fold?:
+                let signal = result.unsafelyUnwrapped
+                if finished {
+                    // The output is exactly `signal`: a tail call, as in `tailCall(_:)`.
+                    return _TailCalls.run(into: downstream) {
+                        if !downstream.isStopped { signal._subscribe(downstream) }
+                    }
+                }
+                let binder = _Binder(downstream: downstream, binding: binding)
+                downstream._setUpstream(binder)
+                binder.isHandlingSource = true
+                binder.handle(signal, finished: false)
+                if let next { binder.handleSource(next) }
+                binder.onSourceDrained()
+                return
+            }
+            guard let following = next else { return }
+            event = following
+            next = nil
         }
     }
 
@@ -152,6 +202,13 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         }
         isHandlingSource = true
         handleSource(event)
+        onSourceDrained()
+    }
+
+    /// Handles the source events that arrived re-entrantly meanwhile, then leaves the
+    /// source path.
+    @inlinable
+    func onSourceDrained() {
         if !backlog.isEmpty {
             var index = 0
             while index < backlog.count {
@@ -166,11 +223,17 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
 
     @inlinable
     func handleSource(_ event: Event<SourceValue, SourceFailure>) {
-        guard let binding, !ended.load(ordering: .relaxed) else { return }
+        guard !sourceIsDone, !ended.load(ordering: .relaxed) else { return }
         var stop = false
         let result = binding(event, &stop)
         let finished = stop || event.isTerminating
         if finished { sourceFinishing(disposeSource: !event.isTerminating) }
+        handle(result, finished: finished)
+    }
+
+    /// Acts on what the binding returned for one source event.
+    @inlinable
+    func handle(_ result: Signal<Value, Failure>?, finished: Bool) {
         guard let result else {
             if finished { finishSource() }
             return
@@ -193,10 +256,10 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         }
     }
 
-    /// The source has sent its last event (or was stopped): drop the binding and the sink.
+    /// The source has sent its last event (or was stopped): drop the sink.
     @inlinable
     func sourceFinishing(disposeSource: Bool) {
-        binding = nil
+        sourceIsDone = true
         let sink = shared.withLock { shared -> Observer<SourceValue, SourceFailure>? in
             defer { shared.source = nil }
             return shared.source

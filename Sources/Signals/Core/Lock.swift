@@ -27,7 +27,11 @@ final class _LockStorage<State>: ManagedBuffer<State, _PlatformLock> {
             #else
             var attributes = pthread_mutexattr_t()
             pthread_mutexattr_init(&attributes)
+            #if DEBUG
+            // Debug builds catch misuse (relocking, unlocking from another thread); release
+            // builds take the fast path.
             pthread_mutexattr_settype(&attributes, .init(PTHREAD_MUTEX_ERRORCHECK))
+            #endif
             let error = pthread_mutex_init(lock, &attributes)
             precondition(error == 0, "pthread_mutex_init failed: \(error)")
             pthread_mutexattr_destroy(&attributes)

@@ -37,6 +37,7 @@ public final class Observer<Value, Failure: Error>: Sendable {
     /// let observer = Observer<Int, Never> { event in print(event) }
     /// observer.send(value: 1) // Prints: next(1)
     /// ```
+    @inlinable
     public init(_ send: @escaping @Sendable (Event<Value, Failure>) -> Void) {
         _handler = send
     }
@@ -48,6 +49,7 @@ public final class Observer<Value, Failure: Error>: Sendable {
     /// let observer = Observer<Int, Never>(next: { print($0) })
     /// observer.send(value: 7) // Prints: 7
     /// ```
+    @inlinable
     public convenience init(
         next: (@Sendable (Value) -> Void)? = nil,
         error: (@Sendable (Failure) -> Void)? = nil,
