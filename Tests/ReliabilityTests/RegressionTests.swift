@@ -14,11 +14,13 @@ import Testing
         let inners: [Signal<Int, Never>] = [.just(1), .from([2, 3]), .just(4)]
         let recorder = Recorder(Signal<Signal<Int, Never>, Never>.from(inners).concat())
         #expect(recorder.events == [.next(1), .next(2), .next(3), .next(4), .completed])
+        recorder.dispose()
     }
 
     @Test func concatOfASynchronousSignalOfEmptySignalsCompletes() {
         let recorder = Recorder(Signal<Signal<Int, Never>, Never>.just(.empty).concat())
         #expect(recorder.events == [.completed])
+        recorder.dispose()
     }
 
     /// Found by the fuzzer in `swift test -c release` (the process died with "Fatal access

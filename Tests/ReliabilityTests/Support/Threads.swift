@@ -102,3 +102,6 @@ final class Flag: Sendable {
     func raise() { raised.store(true, ordering: .releasing) }
     var isRaised: Bool { raised.load(ordering: .acquiring) }
 }
+
+/// Sleeps for a few microseconds (lets other threads run without spinning).
+func pauseBriefly() { usleep(20) }
