@@ -1,1 +1,37 @@
-print("tour coming")
+// The tour of Signals.
+//
+//     swift run playground            every chapter, in order
+//     swift run playground concat     one chapter, by name ...
+//     swift run playground 5          ... or by number (several may be given)
+//
+// Each chapter is a file of this folder, numbered in reading order, and begins with the
+// story it tells. Read the file, run the chapter, compare.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+var selected: [Chapter] = []
+
+for argument in arguments {
+    guard let chapter = chapter(named: argument) else {
+        var message = "Unknown chapter '\(argument)'. The chapters are:\n"
+        for chapter in chapters {
+            message += "  \(chapter.number)  \(chapter.name)  (\(chapter.fileName).swift)\n"
+        }
+        message += "Run one with `swift run playground <name-or-number>`, or all with `swift run playground`.\n"
+        _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+        exit(1)
+    }
+    selected.append(chapter)
+}
+
+for (index, chapter) in (selected.isEmpty ? chapters : selected).enumerated() {
+    if index > 0 { print() }
+    chapter.run()
+}

@@ -103,7 +103,9 @@ final class _DeferredRelease {
         if queue.isReleasing { return }
         queue.isReleasing = true
         while !queue.pending.isEmpty {
-            _ = queue.pending.removeLast()   // may queue more, never recurses
+            var batch: [Any] = []
+            swap(&batch, &queue.pending)   // the access to `pending` ends here, before any
+            batch.removeAll()              // release: a nested release queues, never recurses
         }
         queue.isReleasing = false
     }

@@ -121,6 +121,11 @@ public final class Observer<Value, Failure: Error>: Sendable {
         _stopped.load(ordering: .acquiring)
     }
 
+    /// A sink that nothing references any more can receive nothing more: release what fed it.
+    deinit {
+        _upstream?.dispose()
+    }
+
     // MARK: - The subscription slot (kernel only)
 
     /// Installs the disposable of what currently feeds this observer, replacing (and

@@ -158,9 +158,14 @@ extension Signal where Failure == Never {
 }
 
 /// The disposable returned by `subscribe`: stops the sink and disposes what feeds it.
+///
+/// It holds the sink weakly: while the subscription is live the source keeps the sink
+/// alive; once it has ended (terminal event or dispose) the source lets go, and so the
+/// observer's closures — and whatever they capture, typically the subscriber itself — are
+/// released even if this disposable is kept (`self.subscription = …subscribe { self… }`).
 @usableFromInline
 final class _SinkDisposable<Value, Failure: Error>: Disposable {
-    @usableFromInline let _sink: Observer<Value, Failure>
+    @usableFromInline weak let _sink: Observer<Value, Failure>?
 
     @inlinable
     init(_ sink: Observer<Value, Failure>) {
@@ -169,9 +174,9 @@ final class _SinkDisposable<Value, Failure: Error>: Disposable {
 
     @usableFromInline
     func dispose() {
-        _sink._dispose()
+        _sink?._dispose()
     }
 
     @usableFromInline
-    var isDisposed: Bool { _sink.isStopped }
+    var isDisposed: Bool { _sink?.isStopped ?? true }
 }

@@ -13,6 +13,11 @@ extension Signal {
     /// - Complexity: O(1) per element; no allocation per element.
     @inlinable
     public static func from<S: Sequence & Sendable>(_ sequence: S) -> Signal where S.Element == Value {
+        _from(sequence)
+    }
+
+    @inlinable
+    static func _from<S: Sequence & Sendable>(_ sequence: S) -> Signal where S.Element == Value {
         Signal(_representation: .subscribe { observer in
             for element in sequence {
                 if observer.isStopped { return }
@@ -47,12 +52,6 @@ extension Signal where Failure == Never {
     /// ```
     @inlinable
     public static func from<S: Sequence & Sendable>(_ sequence: S) -> Signal where S.Element == Value {
-        Signal(_representation: .subscribe { observer in
-            for element in sequence {
-                if observer.isStopped { return }
-                observer.send(value: element)
-            }
-            observer.sendCompleted()
-        })
+        _from(sequence)
     }
 }

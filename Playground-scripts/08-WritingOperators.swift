@@ -1,0 +1,157 @@
+// Chapter 8 · Writing your own operators with bind
+//
+// An operator is a binding, and writing one is answering four questions:
+//   1. What state does one subscription need?   (declare it in `makeBinding`)
+//   2. What does a value become?                (a constant, another signal, or nil)
+//   3. What do `error` and `completed` become?  (usually `.error(e)` and `nil`)
+//   4. When is the source no longer needed?     (set `stop`)
+// bind does the rest: it serialises the output, keeps long synchronous chains off the
+// stack, disposes the source when you stop, and keeps the grammar. Your operator
+// inherits all of it, in ten lines.
+//
+// Three operators follow, step by step: `tourTake` (the stop flag), `tourScan` (state
+// that grows), `tourDistinctUntilChanged` (state that remembers). They are file-private
+// and named `tour...` so that they never clash with the library's own operators.
+
+import Signals
+import SignalsTesting
+
+extension Chapter {
+    static let writingOperators = Chapter(8, "operators", title: "Writing your own operators with bind") {
+        writingTake()
+        writingScan()
+        writingDistinctUntilChanged()
+        composingThem()
+    }
+}
+
+// MARK: - take: the stop flag
+
+extension Signal {
+    /// The first `count` values, then completion. The source is disposed as soon as the
+    /// last wanted value has passed.
+    ///
+    /// Composed of: a binding counting values and setting `stop` at `count`; `.empty`
+    /// when `count` is zero.
+    fileprivate func tourTake(_ count: Int) -> Signal {
+        guard count > 0 else { return .empty } // an operator may return any signal
+        return bind {
+            var taken = 0                                  // 1. state: values let through
+            return { event, stop in
+                switch event {
+                case .next(let value):
+                    taken += 1
+                    if taken == count { stop = true }      // 4. no more values needed
+                    return .just(value)                    // 2. a constant: no allocation
+                case .error(let error):
+                    return .error(error)                   // 3. errors pass through
+                case .completed:
+                    return nil                             // 3. bind completes the output
+                }
+            }
+        }
+    }
+}
+
+private func writingTake() {
+    section("tourTake(n): the stop flag")
+    print("State: how many values were taken. A value: `.just(value)`; at the n-th, set `stop`.")
+    let source = Subject<String, Never>()
+    show(#"traced("source", source.signal).tourTake(2).subscribe(Observer { print($0) })"#)
+    traced("source", source.signal).tourTake(2).subscribe(Observer { print($0) })
+    show(#"source.send(value: "a"); source.send(value: "b"); source.send(value: "c")"#)
+    source.send(value: "a")
+    source.send(value: "b")
+    source.send(value: "c")
+
+    print("`stop` disposes the source, so even an endless source ends:")
+    show("Signal.from(1...).tourTake(3).subscribe(next: { print($0) }, completed: { print(\"done\") })")
+    Signal.from(1...).tourTake(3).subscribe(next: { print($0) }, completed: { print("done") })
+}
+
+// MARK: - scan: state that grows
+
+extension Signal {
+    /// Every intermediate result of combining the values with `nextPartialResult`,
+    /// starting from `initialResult`.
+    ///
+    /// `Result: Sendable` because `initialResult` is captured by the `@Sendable`
+    /// `makeBinding` (a subscription may start on any thread).
+    ///
+    /// Composed of: a binding holding the running result.
+    fileprivate func tourScan<Result: Sendable>(
+        _ initialResult: Result,
+        _ nextPartialResult: @escaping @Sendable (Result, Value) -> Result
+    ) -> Signal<Result, Failure> {
+        bind {
+            var result = initialResult                     // 1. state, fresh per subscription
+            return { event, stop in
+                switch event {
+                case .next(let value):
+                    result = nextPartialResult(result, value)
+                    return .just(result)                   // 2. the running result
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    return nil
+                }
+            }
+        }
+    }
+}
+
+private func writingScan() {
+    section("tourScan(initial, combine): state that grows")
+    print("State: the running result, created by makeBinding - so each subscription starts afresh.")
+    let sums = Signal.from([1, 2, 3, 4]).tourScan(0, +)
+    show("let sums = Signal.from([1, 2, 3, 4]).tourScan(0, +)")
+    show("sums.subscribe(next: { print($0) })")
+    sums.subscribe(next: { print($0) })
+    show("sums.subscribe(next: { print(\"again\", $0) })")
+    sums.subscribe(next: { print("again", $0) })
+}
+
+// MARK: - distinctUntilChanged: state that remembers
+
+extension Signal where Value: Equatable & Sendable {
+    /// Drops each value equal to the one before it.
+    ///
+    /// `Value: Sendable` because the binding uses `Value`'s `==` and may run on another
+    /// thread than the one that built it: without it, Swift 6.2 and later warn that the
+    /// closure captures a non-Sendable metatype (`SendableMetatype` is the looser
+    /// constraint, on Swift 6.2 and later only).
+    ///
+    /// Composed of: a binding remembering the last value; a repeated value becomes `nil`.
+    fileprivate func tourDistinctUntilChanged() -> Signal {
+        bind {
+            var last: Value?                               // 1. state: the previous value
+            return { event, stop in
+                switch event {
+                case .next(let value):
+                    defer { last = value }
+                    return value == last ? nil : .just(value) // 2. nil: nothing to add
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    return nil
+                }
+            }
+        }
+    }
+}
+
+private func writingDistinctUntilChanged() {
+    section("tourDistinctUntilChanged(): state that remembers")
+    print("State: the last value. A repeat becomes nil, which adds nothing to the output.")
+    show("Signal.from([1, 1, 2, 2, 2, 3, 1]).tourDistinctUntilChanged()")
+    let distinct = Signal.from([1, 1, 2, 2, 2, 3, 1]).tourDistinctUntilChanged()
+    print(distinct.record().values)
+}
+
+private func composingThem() {
+    section("Operators compose")
+    print("Running totals, without repeats, the first four:")
+    show("Signal.from([3, 3, 0, 0, 4, 1, 2, 2, 5]).tourScan(0, +).tourDistinctUntilChanged().tourTake(4)")
+    let totals = Signal.from([3, 3, 0, 0, 4, 1, 2, 2, 5]).tourScan(0, +).tourDistinctUntilChanged().tourTake(4)
+    totals.subscribe(Observer { print($0) })
+}

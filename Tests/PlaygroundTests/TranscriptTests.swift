@@ -1,0 +1,122 @@
+// The playground is a book, and these tests keep it from rotting: each chapter's printed
+// output must equal its golden transcript, Golden/<chapter file>.txt (e.g.
+// Golden/05-Concat.txt), so a change in the library that changes what the tour teaches
+// is seen at once.
+//
+// After changing a chapter on purpose, regenerate the transcripts and review the diff:
+//
+//     SIGNALS_RECORD_GOLDENS=1 swift test --filter PlaygroundTests
+//     git diff Tests/PlaygroundTests/Golden
+//
+// Chapters print through the tour's own `print` (Playground-scripts/Support.swift), which
+// records what it prints, so `chapter.run(echo: false)` returns the transcript without
+// touching standard output.
+
+import Foundation
+import Testing
+@testable import playground
+
+@Suite("Playground transcripts", .serialized)
+struct TranscriptTests {
+    /// Set to regenerate the golden files instead of comparing with them.
+    static let isRecording = ProcessInfo.processInfo.environment["SIGNALS_RECORD_GOLDENS"] != nil
+
+    @Test("Each chapter prints its golden transcript", arguments: chapters.map(\.fileName))
+    func chapterMatchesItsGoldenTranscript(fileName: String) throws {
+        let chapter = try #require(chapters.first { $0.fileName == fileName })
+        let transcript = chapter.run(echo: false)
+
+        if Self.isRecording {
+            try transcript.write(to: Self.sourceGoldenURL(fileName), atomically: true, encoding: .utf8)
+            return
+        }
+        let url = try #require(
+            Bundle.module.url(forResource: fileName, withExtension: "txt", subdirectory: "Golden"),
+            "No golden transcript for \(fileName); run SIGNALS_RECORD_GOLDENS=1 swift test --filter PlaygroundTests"
+        )
+        let golden = try String(contentsOf: url, encoding: .utf8)
+        #expect(transcript == golden, "\(fileName): \(Self.firstDifference(transcript, golden))")
+    }
+
+    @Test("Each chapter prints the same transcript every time")
+    func chaptersAreDeterministic() {
+        for chapter in chapters {
+            #expect(chapter.run(echo: false) == chapter.run(echo: false), "\(chapter.fileName) changed between runs")
+        }
+    }
+
+    // MARK: The three seed transcripts (DESIGN.md section 7)
+
+    @Test("Letters and numbers, flattened, print A 1 B C 2")
+    func lettersAndNumbers() throws {
+        let lines = try Self.lines(of: "04-FlattenAndMerge")
+        #expect(lines.contains("A 1 B C 2"))
+    }
+
+    @Test("just(1).concat(just(2)).concat(just(3)) prints next(1), next(2), next(3), completed")
+    func concatOfThreeJusts() throws {
+        let lines = try Self.lines(of: "05-Concat")
+        let expected = ["next(1)", "next(2)", "next(3)", "completed"]
+        let start = try #require(lines.firstIndex(of: "next(1)"))
+        #expect(Array(lines[start..<min(start + 4, lines.count)]) == expected)
+    }
+
+    @Test("combineLatest of ob1 (1, 2) and ob2 (a, b) prints 1:2-2:a then 1:2-2:b")
+    func combineLatestOfObOneAndObTwo() throws {
+        let lines = try Self.lines(of: "06-CombineLatest")
+        let start = try #require(lines.firstIndex(of: "1:2-2:a"))
+        #expect(lines.indices.contains(start + 1) && lines[start + 1] == "1:2-2:b")
+        #expect(!lines.contains("1:1-2:a")) // ob1's 1 was replaced by 2 before ob2 sent a value
+    }
+
+    // MARK: Choosing chapters on the command line
+
+    @Test("Chapters are numbered 1, 2, 3 ... in file order")
+    func chaptersAreNumberedInOrder() {
+        #expect(chapters.map(\.number) == Array(1...chapters.count))
+        for chapter in chapters {
+            let prefix = chapter.number < 10 ? "0\(chapter.number)-" : "\(chapter.number)-"
+            #expect(chapter.fileName.hasPrefix(prefix), "\(chapter.fileName) should start with \(prefix)")
+        }
+    }
+
+    @Test("A chapter is found by number, name or file name; anything else by nothing")
+    func findingChapters() {
+        #expect(chapter(named: "concat")?.number == 5)
+        #expect(chapter(named: "3")?.name == "bind")
+        #expect(chapter(named: "03")?.name == "bind")
+        #expect(chapter(named: "05-Concat")?.number == 5)
+        #expect(chapter(named: "FlattenAndMerge")?.number == 4)
+        #expect(chapter(named: "CombineLatest")?.number == 6)
+        #expect(chapter(named: "nope") == nil)
+        #expect(chapter(named: "0") == nil)
+        #expect(chapter(named: "99") == nil)
+    }
+
+    // MARK: Helpers
+
+    static func lines(of fileName: String) throws -> [String] {
+        let chapter = try #require(chapters.first { $0.fileName == fileName })
+        return chapter.run(echo: false).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    static func sourceGoldenURL(_ fileName: String, file: StaticString = #filePath) -> URL {
+        URL(fileURLWithPath: "\(file)")
+            .deletingLastPathComponent()
+            .appendingPathComponent("Golden")
+            .appendingPathComponent("\(fileName).txt")
+    }
+
+    static func firstDifference(_ actual: String, _ expected: String) -> String {
+        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        for index in 0..<max(actualLines.count, expectedLines.count) {
+            let got = index < actualLines.count ? String(actualLines[index]) : "<end>"
+            let want = index < expectedLines.count ? String(expectedLines[index]) : "<end>"
+            if got != want {
+                return "line \(index + 1): printed \"\(got)\", golden has \"\(want)\""
+            }
+        }
+        return "no difference"
+    }
+}
