@@ -3,8 +3,9 @@
 //
 // CI runs a fixed budget (`defaultCases`, split over `shards` parallel tests, same seeds
 // every run). Long runs: `SIGNALS_FUZZ_CASES=1000000 swift test -c release --filter DifferentialFuzz`;
-// another region of seeds: `SIGNALS_FUZZ_SEED=<n>`; to look past a known bug, leave an operator
-// out: `SIGNALS_FUZZ_EXCLUDE=concatAll` (names in `PipelineGenerator.operatorNames`). A failure prints the case's seed, the
+// another region of seeds: `SIGNALS_FUZZ_SEED=<n>`; to look past a known bug, leave operators
+// out: `SIGNALS_FUZZ_EXCLUDE=concatAll,merge` (names in `PipelineGenerator.operatorNames`;
+// default `knownBugExclusions`, empty to fuzz everything). A failure prints the case's seed, the
 // generated pipeline and a minimal pipeline that still fails.
 
 import Signals
@@ -85,12 +86,17 @@ enum DifferentialCheck {
 @Suite struct DifferentialFuzzTests {
     static let defaultCases = 20_000
     static let shards = 4
+    /// Operators left out while a bug they trip is open, each pinned by a regression test
+    /// marked `withKnownIssue`. `SIGNALS_FUZZ_EXCLUDE=` (empty) fuzzes them anyway.
+    /// - `concatAll`: `RegressionTests.concatOfASynchronousSignalOfSignalsRunsEveryInnerAndCompletes`.
+    static let knownBugExclusions = ["concatAll"]
 
     @Test(arguments: 0..<shards)
     func libraryDeliversExactlyTheModelsEvents(shard: Int) {
         let cases = (environmentInteger("SIGNALS_FUZZ_CASES") ?? Self.defaultCases) / Self.shards
         let base = UInt64(environmentInteger("SIGNALS_FUZZ_SEED") ?? 0x5167_4E41)
-        let excluded = Set(environmentString("SIGNALS_FUZZ_EXCLUDE")?.split(separator: ",").map(String.init) ?? [])
+        let excluded = Set(
+            environmentString("SIGNALS_FUZZ_EXCLUDE")?.split(separator: ",").map(String.init) ?? Self.knownBugExclusions)
         var failures = 0
         for index in 0..<cases {
             let seed = base &+ UInt64(index * Self.shards + shard)
