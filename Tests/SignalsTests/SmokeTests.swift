@@ -70,3 +70,10 @@ func runOnThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
     }, box)
     pthread_join(thread, nil)
 }
+
+@Suite struct ConcatOfSynchronousSignalsSmoke {
+    @Test func synchronousOuterOfSynchronousInnersDeliversEveryValue() {
+        let r = Signal.from(0..<3).map { Signal<Int, Never>.just($0) }.concat().record()
+        #expect(r.events == [.next(0), .next(1), .next(2), .completed])
+    }
+}

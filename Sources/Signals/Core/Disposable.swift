@@ -3,7 +3,9 @@ import Synchronization
 /// Something that can be cancelled once: a subscription, or the resources behind one.
 ///
 /// Disposing is idempotent and may happen from any thread, even while events are being
-/// delivered. After `dispose()` returns, no new event reaches the subscription's observer.
+/// delivered. After `dispose()` returns, no delivery *starts*: a delivery already under way
+/// on another thread (at most one per sending thread) may still finish, as in RxSwift,
+/// ReactiveSwift and Combine. Making `dispose()` wait for it would put a lock on every event.
 ///
 /// ```swift
 /// let subscription = ticks.subscribe(next: { print($0) })

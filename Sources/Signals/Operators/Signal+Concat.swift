@@ -118,8 +118,11 @@ extension Signal {
                 innerFinished.send(value: ())
                 return .empty
             }
-            let steps = outer.materialize().map(_ConcatStep.outer)
-                .merge(innerFinished.signal.map { _ in _ConcatStep.innerFinished })
+            // The notices are merged first, so the subject is subscribed before a synchronous
+            // outer signal starts (and finishes) its first inner.
+            typealias Step = _ConcatStep<Signal<V, Failure>, Failure>
+            let notices: Signal<Step, Never> = innerFinished.signal.map { _ in Step.innerFinished }
+            let steps = notices.merge(outer.materialize().map(Step.outer))
             return steps.bind {
                 var waiting = _Queue<Signal<V, Failure>>()
                 var isRunning = false
