@@ -10,24 +10,17 @@ import Testing
     /// delivered only the first inner's value and never completed. `concat()` learns that an
     /// inner finished through a Subject that is merged in *after* the outer signal, so with a
     /// synchronous outer signal the "inner finished" notice was sent before anyone listened.
-    ///
-    /// Known issue until `concat()` is fixed (then remove `withKnownIssue` here and
-    /// `DifferentialFuzzTests.knownBugExclusions`; Swift Testing reports a known issue
-    /// that stopped occurring, so this cannot be forgotten).
+    /// Fixed on main in 2decf02 (the notices are subscribed before the outer signal).
     @Test func concatOfASynchronousSignalOfSignalsRunsEveryInnerAndCompletes() {
         let inners: [Signal<Int, Never>] = [.just(1), .from([2, 3]), .just(4)]
         let recorder = Recorder(Signal<Signal<Int, Never>, Never>.from(inners).concat())
-        withKnownIssue("concat() of a synchronous signal of signals stalls after the first inner") {
-            #expect(recorder.events == [.next(1), .next(2), .next(3), .next(4), .completed])
-        }
+        #expect(recorder.events == [.next(1), .next(2), .next(3), .next(4), .completed])
         recorder.dispose()
     }
 
     @Test func concatOfASynchronousSignalOfEmptySignalsCompletes() {
         let recorder = Recorder(Signal<Signal<Int, Never>, Never>.just(.empty).concat())
-        withKnownIssue("concat() of a synchronous signal of signals stalls after the first inner") {
-            #expect(recorder.events == [.completed])
-        }
+        #expect(recorder.events == [.completed])
         recorder.dispose()
     }
 

@@ -88,8 +88,7 @@ enum DifferentialCheck {
     static let shards = 4
     /// Operators left out while a bug they trip is open, each pinned by a regression test
     /// marked `withKnownIssue`. `SIGNALS_FUZZ_EXCLUDE=` (empty) fuzzes them anyway.
-    /// - `concatAll`: `RegressionTests.concatOfASynchronousSignalOfSignalsRunsEveryInnerAndCompletes`.
-    static let knownBugExclusions = ["concatAll"]
+    static let knownBugExclusions: [String] = []
 
     @Test(arguments: 0..<shards)
     func libraryDeliversExactlyTheModelsEvents(shard: Int) {
