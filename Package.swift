@@ -18,6 +18,7 @@ let package = Package(
         .executableTarget(name: "playground", dependencies: ["Signals", "SignalsTesting"], path: "Playground-scripts"),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["playground", "Signals"], resources: [.copy("Golden")]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["Signals", "SignalsTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,245 @@
+// Stress: Subjects, merge, flatten and combineLatest under 4-8 threads sending, subscribing and
+// disposing at once. Each test checks that observer calls never overlap, that no value is
+// lost or duplicated, that nothing follows a terminal event or a dispose, and that nothing
+// stays alive; each is bounded by a watchdog. `SIGNALS_STRESS_SCALE` multiplies the work.
+
+import Signals
+import Synchronization
+import Testing
+
+private struct Boom: Error, Equatable {}
+
+/// An observer's view: every event, checked for overlapping calls.
+private final class Probe<Value: Sendable>: Sendable {
+    let seriality = SerialityProbe()
+    let events = LockedArray<Event<Value, Boom>>()
+
+    var observer: Observer<Value, Boom> {
+        Observer { [self] event in
+            seriality.enter()
+            events.append(event)
+            seriality.leave()
+        }
+    }
+
+    var values: [Value] { events.elements.compactMap(\.value) }
+
+    /// `next*` then at most one terminal event.
+    var obeysGrammar: Bool { events.elements.dropLast().allSatisfy { !$0.isTerminating } }
+}
+
+@Suite struct StressTests {
+    static let threads = 8
+
+    @Test func concurrentSendsIntoASubjectAreSerialisedAndNoneIsLostOrDuplicated() {
+        let perThread = stressOperations(2_000)
+        let tracker = LifetimeTracker()
+        let subject = Subject<Int, Boom>()
+        let direct = Probe<Int>(), mapped = Probe<Int>(), merged = Probe<Int>()
+        let mergedSubscription = {
+            let token = tracker.instance()
+            subject.signal.subscribe(direct.observer)
+            subject.signal.map { _ = token; return $0 }.subscribe(mapped.observer)
+            return subject.signal.merge(.never).subscribe(merged.observer)
+        }()
+        runConcurrently(Self.threads, "senders") { thread in
+            for index in 0..<perThread { subject.send(value: thread * perThread + index) }
+        }
+        subject.sendCompleted()
+        subject.send(value: -1)
+        let everything = Array(0..<(Self.threads * perThread))
+        for probe in [direct, mapped] {
+            #expect(probe.seriality.overlaps == 0)
+            #expect(probe.values.sorted() == everything)
+            #expect(probe.events.elements.last == .completed)
+            #expect(probe.obeysGrammar)
+            // Each thread's own sends keep their order.
+            for thread in 0..<Self.threads {
+                let mine = probe.values.filter { $0 / perThread == thread }
+                #expect(mine == mine.sorted())
+            }
+        }
+        #expect(merged.seriality.overlaps == 0)
+        #expect(merged.values.sorted() == everything)
+        #expect(merged.events.elements.last?.isTerminating != true)   // merged with never
+        mergedSubscription.dispose()
+        tracker.expectNothingAlive()   // the map closure was released on completion
+    }
+
+    @Test func mergeOfSubjectsFedFromManyThreadsDeliversEveryValueOnceWithoutOverlap() {
+        let perThread = stressOperations(2_000)
+        let tracker = LifetimeTracker()
+        let subjects = (0..<Self.threads).map { _ in Subject<Int, Boom>() }
+        let merged = Probe<Int>(), flattened = Probe<Int>(), folded = Probe<Int>()
+        do {
+            let token = tracker.instance()
+            Signal.merge(subjects.map(\.signal)).subscribe(merged.observer)
+            Signal.from(subjects.map(\.signal)).flattenMap { signal in signal.map { _ = token; return $0 } }
+                .subscribe(flattened.observer)
+            subjects.dropFirst().map(\.signal).reduce(subjects[0].signal) { $0.merge($1) }.subscribe(folded.observer)
+        }
+        runConcurrently(Self.threads, "senders") { thread in
+            for index in 0..<perThread { subjects[thread].send(value: thread * perThread + index) }
+            subjects[thread].sendCompleted()
+        }
+        let everything = Array(0..<(Self.threads * perThread))
+        for probe in [merged, flattened, folded] {
+            #expect(probe.seriality.overlaps == 0)
+            #expect(probe.values.sorted() == everything)
+            #expect(probe.events.elements.last == .completed)
+            #expect(probe.obeysGrammar)
+            for thread in 0..<Self.threads {
+                let mine = probe.values.filter { $0 / perThread == thread }
+                #expect(mine == mine.sorted())
+            }
+        }
+        tracker.expectNothingAlive()
+    }
+
+    @Test func anErrorRacingWithValuesFromOtherThreadsEndsTheOutputOnce() {
+        let rounds = stressOperations(200)
+        for _ in 0..<rounds {
+            let subjects = (0..<4).map { _ in Subject<Int, Boom>() }
+            let merged = Probe<Int>()
+            Signal.merge(subjects.map(\.signal)).subscribe(merged.observer)
+            runConcurrently(4, "senders racing an error") { thread in
+                for index in 0..<50 {
+                    if thread == 0 && index == 25 { subjects[0].send(error: Boom()) }
+                    subjects[thread].send(value: index)
+                }
+                subjects[thread].sendCompleted()
+            }
+            #expect(merged.seriality.overlaps == 0)
+            #expect(merged.obeysGrammar)
+            #expect(merged.events.elements.last == .error(Boom()))
+            #expect(merged.events.elements.filter(\.isTerminating).count == 1)
+        }
+    }
+
+    @Test func subscribingAndDisposingWhileOthersSendNeverDeliversAfterDispose() {
+        let perThread = stressOperations(400)
+        let senders = 2, subscribers = 4
+        let tracker = LifetimeTracker()
+        let subject = Subject<Int, Boom>()
+        let violations = Tally(), overlaps = Tally(), finishedSubscribers = Tally()
+        let completedSends = (0..<senders).map { _ in Tally() }
+        /// Returns once every sender has completed another send, so that any send in flight
+        /// when it was called has finished (and the senders have sent again).
+        @Sendable func awaitEverySenderProgress() {
+            let marks = completedSends.map(\.value)
+            for (tally, mark) in zip(completedSends, marks) {
+                while tally.value <= mark { pauseBriefly() }
+            }
+        }
+        runConcurrently(senders + subscribers, "senders and subscribers") { [tracker] thread in
+            if thread < senders {
+                var value = 0
+                while finishedSubscribers.value < subscribers {
+                    subject.send(value: value)
+                    completedSends[thread].add()
+                    value += 1
+                    // A send that finds another delivering only queues its event, and the
+                    // delivering send drains the queue: pausing now and then lets it return.
+                    if value % 4 == 0 { pauseBriefly() }
+                }
+                return
+            }
+            for round in 0..<perThread {
+                let token = tracker.instance()
+                let probe = Probe<Int>()
+                let signal: Signal<Int, Boom> = switch round % 4 {
+                case 0: subject.signal.map { _ = token; return $0 }
+                case 1: subject.signal.merge(subject.signal)
+                case 2: Signal.just(0).flattenMap { _ in subject.signal.filter { _ = token; return $0 >= 0 } }
+                default: Signal<[Int], Boom>.combineLatest([subject.signal, .just(1)]).map { $0[0] }
+                }
+                let subscription = signal.subscribe(probe.observer)
+                if round % 3 == 0 { yieldThread() }
+                subscription.dispose()
+                // Sends in flight during dispose() may still deliver; sends that begin after
+                // it returned must not.
+                awaitEverySenderProgress()
+                let seen = probe.events.count
+                awaitEverySenderProgress()
+                if probe.events.count != seen { violations.add() }
+                overlaps.add(probe.seriality.overlaps)
+            }
+            finishedSubscribers.add()
+        }
+        #expect(violations.value == 0, "events delivered by sends that began after dispose() returned")
+        #expect(overlaps.value == 0)
+        tracker.expectNothingAlive()
+    }
+
+    @Test func disposingFromAnotherThreadDuringDeliveryReleasesEverything() {
+        let rounds = stressOperations(300)
+        let tracker = LifetimeTracker()
+        for _ in 0..<rounds {
+            let subjects = (0..<3).map { _ in Subject<Int, Boom>() }
+            let probe = Probe<Int>()
+            let subscription = SerialDisposable()
+            do {
+                let token = tracker.instance()
+                let sources = subjects.map { subject in
+                    Signal<Int, Boom> { observer in
+                        let open = tracker.subscriptionOpened()
+                        let inner = subject.signal.map { _ = token; return $0 }.subscribe(observer)
+                        return AnyDisposable { open.close(); inner.dispose() }
+                    }
+                }
+                subscription.inner = Signal.merge(sources).flattenMap { .just($0) }.subscribe(probe.observer)
+            }
+            runConcurrently(4, "senders and a disposer") { thread in
+                if thread == 3 {
+                    yieldThread()
+                    subscription.dispose()
+                    return
+                }
+                for index in 0..<100 { subjects[thread].send(value: index) }
+            }
+            #expect(probe.seriality.overlaps == 0)
+            #expect(probe.obeysGrammar)
+            #expect(tracker.openSubscriptionCount == 0)
+        }
+        tracker.expectNothingAlive()
+    }
+
+    @Test func combineLatestUnderConcurrentSourcesEndsWithTheLatestOfEach() {
+        let perThread = stressOperations(2_000)
+        let sources = 4
+        let subjects = (0..<sources).map { _ in Subject<Int, Boom>() }
+        let probe = Probe<[Int]>()
+        Signal<[Int], Boom>.combineLatest(subjects.map(\.signal)).subscribe(probe.observer)
+        runConcurrently(sources, "combineLatest senders") { thread in
+            for index in 0..<perThread { subjects[thread].send(value: index) }
+        }
+        let values = probe.values
+        #expect(probe.seriality.overlaps == 0)
+        #expect(values.last == Array(repeating: perThread - 1, count: sources))
+        // Each source's component never goes backwards.
+        for source in 0..<sources {
+            let column = values.map { $0[source] }
+            #expect(column == column.sorted())
+        }
+        for subject in subjects { subject.sendCompleted() }
+        #expect(probe.events.elements.last == .completed)
+        #expect(probe.obeysGrammar)
+    }
+
+    @Test func mergeInputAttachedFromManyThreadsDeliversEveryValue() {
+        let perThread = stressOperations(500)
+        let input = MergeInput<Int, Boom>()
+        let probe = Probe<Int>()
+        input.signal.subscribe(probe.observer)
+        runConcurrently(Self.threads, "attachers") { thread in
+            for index in 0..<perThread {
+                let value = thread * perThread + index
+                if index % 2 == 0 { input.attach(.just(value)) } else { Signal.just(value).merge(into: input) }
+            }
+        }
+        input.cancel()
+        #expect(probe.seriality.overlaps == 0)
+        #expect(probe.values.sorted() == Array(0..<(Self.threads * perThread)))
+        #expect(probe.obeysGrammar)
+    }
+}
