@@ -207,7 +207,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
 
     /// Handles the source events that arrived re-entrantly meanwhile, then leaves the
     /// source path.
-    @inlinable
+    @inlinable @inline(__always)
     func onSourceDrained() {
         if !backlog.isEmpty {
             var index = 0
@@ -221,7 +221,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         isHandlingSource = false
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func handleSource(_ event: Event<SourceValue, SourceFailure>) {
         guard !sourceIsDone, !ended.load(ordering: .relaxed) else { return }
         var stop = false
@@ -232,7 +232,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     }
 
     /// Acts on what the binding returned for one source event.
-    @inlinable
+    @inlinable @inline(__always)
     func handle(_ result: Signal<Value, Failure>?, finished: Bool) {
         guard let result else {
             if finished { finishSource() }
