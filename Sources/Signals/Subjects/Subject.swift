@@ -30,34 +30,36 @@ public final class Subject<Value, Failure: Error>: Sendable {
     @usableFromInline
     struct _State {
         @usableFromInline var observers: [_Entry] = []
-        /// Bumped on every change of `observers`; mirrored in `_observersVersion`.
-        @usableFromInline var version = 0
         @usableFromInline var nextID = 0
         /// The terminal event, once it is being delivered; later subscribers receive it.
         @usableFromInline var terminal: Event<Value, Failure>?
         /// A terminal event has been accepted; later sends are ignored.
         @usableFromInline var isTerminating = false
-        /// Events waiting for the current deliverer; `nil` asks it to drop its snapshot of
-        /// the observers (queued when an observer is removed, so nothing keeps it alive).
-        @usableFromInline var queue = _Queue<Event<Value, Failure>?>()
+        /// Events waiting for the current deliverer.
+        @usableFromInline var queue = _Queue<Event<Value, Failure>>()
 
         @inlinable init() {}
+
+        /// The observers to deliver `events` to; a terminal event among them ends the list
+        /// (and is what later subscribers receive).
+        @inlinable
+        mutating func recipients(of events: some Sequence<Event<Value, Failure>>) -> [_Entry] {
+            let recipients = observers
+            if let terminal = events.first(where: \.isTerminating) {
+                self.terminal = terminal
+                observers = []
+            }
+            return recipients
+        }
     }
 
     @usableFromInline let _state = _Locked(_State())
 
-    /// Events being delivered or waiting in `queue`. Whoever raises it from 0 becomes the
+    /// Events being delivered or waiting in the queue. Whoever raises it from 0 becomes the
     /// deliverer and delivers until it falls back to 0; everyone else queues and returns.
-    /// An uncontended send claims and releases it with one compare-exchange each, and takes
-    /// no lock.
+    /// An uncontended send claims and releases it with one compare-exchange each.
     @usableFromInline let _pending = Atomic<Int>(0)
-    @usableFromInline let _observersVersion = Atomic<Int>(0)
     @usableFromInline let _isTerminating = Atomic<Bool>(false)
-
-    // The deliverer's snapshot of `observers`. Only the current deliverer touches these;
-    // ownership passes through `_pending`'s acquire/release operations.
-    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var _recipients: [_Entry] = []
-    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var _recipientsVersion = -1
 
     /// Creates a subject with no observers.
     ///
@@ -67,7 +69,7 @@ public final class Subject<Value, Failure: Error>: Sendable {
     public init() {}
 
     /// The signal of this subject's events. Subscribing adds an observer; disposing the
-    /// subscription removes it.
+    /// subscription removes it (and never delivers anything on the disposing thread).
     ///
     /// ```swift
     /// let subscription = subject.signal.subscribe(next: { print($0) })
@@ -88,7 +90,8 @@ public final class Subject<Value, Failure: Error>: Sendable {
         if case .next = event {
             if _isTerminating.load(ordering: .acquiring) { return }
             if _pending.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-                _deliver(event)
+                let recipients = _state.withLock { $0.observers }
+                for entry in recipients { entry.observer.send(event) }
                 if _pending.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged { return }
                 return _drain(delivered: 1)
             }
@@ -117,46 +120,17 @@ public final class Subject<Value, Failure: Error>: Sendable {
             if remaining == 0 { return }
             // Every counted event was queued before it was counted, so at least `remaining`
             // events are in the queue.
-            let batch = _state.withLock { state -> [Event<Value, Failure>?] in
-                var batch: [Event<Value, Failure>?] = []
+            let (batch, recipients) = _state.withLock { state -> ([Event<Value, Failure>], [_Entry]) in
+                var batch: [Event<Value, Failure>] = []
                 batch.reserveCapacity(remaining)
                 for _ in 0..<remaining { batch.append(state.queue.popFirst()!) }
-                return batch
+                return (batch, state.recipients(of: batch))
             }
-            for item in batch {
-                if let event = item {
-                    _deliver(event)
-                } else {
-                    _recipients = []
-                    _recipientsVersion = -1
-                }
+            for event in batch {
+                for entry in recipients { entry.observer.send(event) }
             }
             done = remaining
         }
-    }
-
-    /// Delivers one event to the observers (deliverer only).
-    @inlinable
-    func _deliver(_ event: Event<Value, Failure>) {
-        if event.isTerminating {
-            let recipients = _state.withLock { state -> [_Entry] in
-                let recipients = state.observers
-                state.terminal = event
-                state.observers = []
-                state.version += 1
-                _observersVersion.store(state.version, ordering: .releasing)
-                return recipients
-            }
-            _recipients = []
-            _recipientsVersion = -1
-            for entry in recipients { entry.observer.send(event) }
-            return
-        }
-        let version = _observersVersion.load(ordering: .acquiring)
-        if version != _recipientsVersion {
-            (_recipients, _recipientsVersion) = _state.withLock { ($0.observers, $0.version) }
-        }
-        for entry in _recipients { entry.observer.send(event) }
     }
 
     /// Sends a value to the current observers.
@@ -193,8 +167,6 @@ public final class Subject<Value, Failure: Error>: Sendable {
             let id = state.nextID
             state.nextID += 1
             state.observers.append(_Entry(id: id, observer: observer))
-            state.version += 1
-            _observersVersion.store(state.version, ordering: .releasing)
             return (id, nil)
         }
         guard let id else {
@@ -202,14 +174,9 @@ public final class Subject<Value, Failure: Error>: Sendable {
             return nil
         }
         return AnyDisposable { [weak self] in
-            guard let self else { return }
-            _state.withLock { state in
+            self?._state.withLock { state in
                 state.observers.removeAll { $0.id == id }
-                state.version += 1
-                _observersVersion.store(state.version, ordering: .releasing)
-                state.queue.append(nil)
             }
-            if _pending.add(1, ordering: .acquiringAndReleasing).oldValue == 0 { _drain(delivered: 0) }
         }
     }
 }
