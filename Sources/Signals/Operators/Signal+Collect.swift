@@ -62,8 +62,8 @@ extension Signal {
     ///
     /// - Precondition: `count > 0`.
     /// - Complexity: one array allocation per `count` values.
-    /// - SeeAlso: RxSwift `buffer(timeSpan:count:scheduler:)` (by count), ReactiveSwift
-    ///   `collect(count:)`, Combine `collect(_ count:)`.
+    /// - SeeAlso: RxSwift (none by count alone; `buffer(timeSpan:count:scheduler:)`),
+    ///   ReactiveSwift `collect(count:)`, Combine `collect(_ count:)`.
     @inlinable
     public func collect(count: Int) -> Signal<[Value], Failure> {
         precondition(count > 0, "collect(count:) needs a count greater than 0, got \(count)")

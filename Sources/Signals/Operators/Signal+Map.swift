@@ -92,7 +92,8 @@ extension Signal {
     /// // Prints: done
     /// ```
     ///
-    /// - SeeAlso: RxSwift `ignoreElements`, ReactiveSwift `ignoreValues`, Combine `ignoreOutput`.
+    /// - SeeAlso: ReactiveCocoa `ignoreValues`, RxSwift `ignoreElements`, ReactiveSwift (none;
+    ///   `filter { _ in false }`), Combine `ignoreOutput`.
     @inlinable
     public func ignoreValues() -> Signal {
         filter { _ in false }

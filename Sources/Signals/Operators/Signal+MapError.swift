@@ -12,9 +12,9 @@ extension Signal {
     /// `.completed -> nil`.
     ///
     /// ```swift
-    /// Signal<Int, Oops>.error(Oops()).mapError { _ in AppError.network }
+    /// Signal<Int, MyError>.error(.broken).mapError { _ in AppError.offline }
     ///     .subscribe(error: { print($0) })
-    /// // Prints: network
+    /// // Prints: offline
     /// ```
     ///
     /// - SeeAlso: RxSwift (none; `catch` + `error`), ReactiveSwift `mapError`,
@@ -42,9 +42,9 @@ extension Signal where Failure == Never {
     /// Composed of: `promoteError()`.
     ///
     /// ```swift
-    /// let ticks = Signal.from([1, 2]).setFailureType(to: Oops.self)
-    /// ticks.merge(.error(Oops())).subscribe(next: { print($0) }, error: { print($0) })
-    /// // Prints: 1, 2, Oops()
+    /// let ticks = Signal.from([1, 2]).setFailureType(to: MyError.self)
+    /// ticks.merge(.error(.broken)).subscribe(next: { print($0) }, error: { print($0) })
+    /// // Prints: 1, 2, broken
     /// ```
     ///
     /// - SeeAlso: RxSwift (none: errors are untyped), ReactiveSwift `promoteError(_:)`,
@@ -63,7 +63,7 @@ extension Signal where Failure == Never {
     /// cannot fail has no error to map).
     ///
     /// ```swift
-    /// let requests: Signal<Int, Oops> = .from([1])
+    /// let requests: Signal<Int, MyError> = .from([1])
     /// let ticks = Signal.from([2, 3])
     /// requests.merge(ticks.promoteError()).subscribe(next: { print($0) })
     /// // Prints: 1, 2, 3
@@ -96,9 +96,9 @@ extension Signal where Failure == any Error {
     ///
     /// ```swift
     /// Signal<String, any Error>.from(["1", "x"])
-    ///     .tryMap { text in guard let n = Int(text) else { throw Oops() }; return n }
+    ///     .tryMap { text in guard let n = Int(text) else { throw MyError.broken }; return n }
     ///     .subscribe(next: { print($0) }, error: { print($0) })
-    /// // Prints: 1, Oops()
+    /// // Prints: 1, broken
     /// ```
     ///
     /// - SeeAlso: RxSwift `map` (whose closure may throw), ReactiveSwift `attemptMap`,
