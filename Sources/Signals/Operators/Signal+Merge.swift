@@ -36,7 +36,7 @@ extension Signal {
     /// ```
     @inlinable
     public static func merge(_ first: Signal, _ rest: Signal...) -> Signal {
-        Signal(_fold: .merge, [first] + rest, compose: { Signal.merge($0) })
+        Signal(associative: "merge", [first] + rest, compose: { Signal.merge($0) })
     }
 
     /// Forwards the values of this signal and `other`, both subscribed at once.
@@ -57,6 +57,6 @@ extension Signal {
     /// ```
     @inlinable
     public func merge(_ other: Signal) -> Signal {
-        Signal(_fold: .merge, [self, other], compose: { Signal.merge($0) })
+        Signal(associative: "merge", [self, other], compose: { Signal.merge($0) })
     }
 }
