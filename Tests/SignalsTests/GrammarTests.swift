@@ -1,5 +1,5 @@
 // The grammar of a subscription: `next*` then at most one of `error` / `completed`, and
-// nothing after a terminal event or after dispose (DESIGN.md section 3, "Grammar").
+// nothing after a terminal event or after dispose (Contracts.md, "The grammar").
 
 import Testing
 import Signals

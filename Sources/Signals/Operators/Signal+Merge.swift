@@ -1,6 +1,6 @@
 // merge of a sequence = Signal.from(signals).flatten()
 // a.merge(b), Signal.merge(a, b, c) = an associative fold node whose composition is the
-// sequence form, so that long folds flatten into one merge (DESIGN.md section 3).
+// sequence form, so that long folds flatten into one merge (Contracts.md, "Stack safety").
 
 extension Signal {
     /// Forwards the values of every signal in `signals`, all subscribed at once, in order.
