@@ -3,7 +3,8 @@
 ///
 /// A subscription delivers `next*` then at most one of `error` / `completed`. After a
 /// terminal event, or after its disposable is disposed, nothing more reaches the observer
-/// and every resource of that subscription is released.
+/// and every resource of that subscription is released. It lives until then, whatever the
+/// source keeps; the full rules are in <doc:Contracts>.
 ///
 /// Every operator of the library is derived from one primitive, ``bind(_:)``.
 ///
