@@ -159,6 +159,7 @@ import Glibc
         #expect(fromSequence.isDisposed)
         #expect(fromCreate.isDisposed)
         #expect(!live.isDisposed)
+        live.dispose()   // a live subscription lasts until disposed (Contracts.md, "Disposal and lifetimes")
         withExtendedLifetime(subject) {}
     }
 
