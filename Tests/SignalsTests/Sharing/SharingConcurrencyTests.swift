@@ -5,6 +5,13 @@
 import Testing
 import Signals
 import SignalsTesting
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 @Suite struct SharingConcurrencyTests {
     static let count = 10_000
@@ -33,6 +40,19 @@ import SignalsTesting
             #expect(values.count >= 4)
             #expect(recorder.isCompleted)
         }
+    }
+
+    @Test func aSlowReplayIsNotOvertakenByEventsSentMeanwhile() {
+        let subject = ReplaySubject<Int, Never>(capacity: 3)
+        expectSlowReplayKeepsItsPlace(send: subject.send(value:), complete: subject.sendCompleted, signal: subject.signal)
+    }
+
+    @Test func aSlowReplayOfShareReplayIsNotOvertakenByEventsSentMeanwhile() {
+        let source = Subject<Int, Never>()
+        let shared = source.signal.share(replay: 3)
+        let reference = shared.record()
+        expectSlowReplayKeepsItsPlace(send: source.send(value:), complete: source.sendCompleted, signal: shared)
+        #expect(reference.values == Array(0..<1_000))
     }
 
     @Test func replaySubjectSubscribersSeeASuffixOfTheOneDeliveryOrderWhileThreadsSend() {
@@ -163,4 +183,39 @@ private func isContiguousRun(_ run: [Int], of order: [Int]) -> Bool {
 /// Whether `run` is a run of `order` that reaches its end.
 private func isSuffix(_ run: [Int], of order: [Int]) -> Bool {
     run.count <= order.count && Array(order.suffix(run.count)) == run
+}
+
+/// Sends 0, 1, 2; then one thread subscribes with an observer that dwells on its first
+/// value until another thread has sent 100 more (or half a second has passed), while that
+/// thread sends up to 999. Expects the replay first, then every later value, in order.
+private func expectSlowReplayKeepsItsPlace(
+    send: @escaping @Sendable (Int) -> Void,
+    complete: @escaping @Sendable () -> Void,
+    signal: Signal<Int, Never>,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    for value in 0..<3 { send(value) }
+    let sent = Counter()
+    let received = Locked<[Int]>([])
+    let subscribed = Flag()
+    runConcurrently(threads: 2) { index in
+        if index == 0 {
+            while !subscribed.isSet { sched_yield() }
+            for value in 3..<1_000 {
+                send(value)
+                sent.increment()
+            }
+            complete()
+        } else {
+            signal.subscribe(next: { value in
+                received.append(value)
+                if value == 0 {
+                    subscribed.set()
+                    waitUntil(seconds: 0.5) { sent.count >= 100 }
+                }
+            })
+        }
+    }
+    let inOrder = received.value == Array(0..<1_000)
+    #expect(inOrder, "received \(received.value.prefix(12))…", sourceLocation: sourceLocation)
 }
