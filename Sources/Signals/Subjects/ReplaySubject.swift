@@ -28,7 +28,7 @@
 /// - Complexity: a subscription copies the buffer (O(`capacity`)); sending a value
 ///   allocates nothing once the buffer is full.
 /// - SeeAlso: RxSwift `ReplaySubject.create(bufferSize:)`; ReactiveSwift
-///   `Signal.pipe` + `replayLazily(upTo:)`; Combine has no replaying subject.
+///   `SignalProducer.buffer(upTo:)`; Combine has no replaying subject.
 public final class ReplaySubject<Value, Failure: Error>: Sendable {
     @usableFromInline let _engine: _ReplayEngine<Value, Failure>
 

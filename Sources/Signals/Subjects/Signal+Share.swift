@@ -74,9 +74,9 @@ extension Signal {
     /// shared.subscribe(next: { print("b \($0)") })      // Prints: b Paris
     /// ```
     /// ```
-    /// upstream:  --1--2--3--4--|
-    /// a:         ^-1--2--3--4--|
-    /// b:               ^(2)3--4--|       (share(replay: 1))
+    /// upstream:  --1--2-----3--|
+    /// a:         ^-1--2-----3--|
+    /// b:                ^2--3--|     (share(replay: 1): joins after 2, which it replays)
     /// ```
     ///
     /// - Complexity: joining copies the buffer (O(`count`)); forwarding a value allocates
