@@ -36,7 +36,8 @@ public final class ReplaySubject<Value, Failure: Error>: Sendable {
     ///
     /// A `capacity` of 0 remembers no value: the subject then behaves as a `Subject` (a late
     /// subscriber after a terminal event still receives that event), as RxSwift's
-    /// `ReplaySubject.create(bufferSize: 0)` does.
+    /// `ReplaySubject.create(bufferSize: 0)` does. A `capacity` of `.max` remembers every
+    /// value (RxSwift's `createUnbounded()`): the buffer grows as values arrive.
     ///
     /// ```swift
     /// let lastThree = ReplaySubject<String, Never>(capacity: 3)

@@ -39,6 +39,12 @@ import SignalsTesting
         }
     }
 
+    @Test func capacityMaxReplaysEveryValue() {
+        let subject = ReplaySubject<Int, Never>(capacity: .max)
+        for value in 0..<1_000 { subject.send(value: value) }
+        #expect(subject.signal.record().values == Array(0..<1_000))
+    }
+
     @Test func lateSubscriberAfterCompletionGetsTheBufferThenCompleted() {
         let subject = ReplaySubject<Int, Never>(capacity: 2)
         subject.send(value: 1); subject.send(value: 2); subject.send(value: 3)
