@@ -116,8 +116,9 @@ extension Signal {
     /// - Complexity: a subscription copies the buffer (O(`capacity`)); forwarding a value
     ///   allocates nothing per subscriber.
     /// - Precondition: `capacity >= 0`.
-    /// - SeeAlso: ReactiveSwift `replayLazily(upTo:)`; RxSwift `share(replay:scope: .forever)`
-    ///   (which reconnects after a terminal event, where this does not); Combine has none.
+    /// - SeeAlso: ReactiveSwift `replayLazily(upTo:)`; ReactiveCocoa `-replayLazily`; RxSwift
+    ///   has no exact match (`share(replay:scope: .forever)` keeps the buffer but disconnects
+    ///   the upstream when the last subscriber leaves); Combine has none.
     @inlinable
     public func replayLazily(upTo capacity: Int) -> Signal {
         precondition(capacity >= 0, "replayLazily(upTo:) needs a capacity of 0 or more, got \(capacity)")

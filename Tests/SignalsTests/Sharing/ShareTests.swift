@@ -315,7 +315,7 @@ import SignalsTesting
 }
 
 /// Weak references to tokens made on demand, to check that nothing keeps them.
-final class WeakReferences: Sendable {
+private final class WeakReferences: Sendable {
     private final class Box: @unchecked Sendable { // written once under `boxes`' lock
         weak var token: Tracked?
     }
