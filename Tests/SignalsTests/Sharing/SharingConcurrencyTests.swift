@@ -146,6 +146,21 @@ import Musl
         }
     }
 
+    @Test func simultaneousFirstSubscribersMakeOneUpstreamSubscription() {
+        for round in 0..<20 {
+            // Given
+            let source = SpySource<Int, Never>()
+            let shared = round.isMultiple(of: 2) ? source.signal.share(replay: 1) : source.signal.replayLazily(upTo: 1)
+            let recorders = Locked<[Recorder<Int, Never>]>([])
+            // When: four threads subscribe at once
+            runConcurrently(threads: 4) { _ in recorders.append(shared.record()) }
+            source.send(value: round)
+            // Then
+            #expect(source.subscriptions.count == 1)
+            #expect(recorders.value.allSatisfy { $0.values == [round] })
+        }
+    }
+
     @Test func shareConnectsAndDisconnectsConsistentlyUnderChurn() {
         // Given
         let source = SpySource<Int, Never>()
