@@ -1,0 +1,356 @@
+// The flatten strategies: `.merge` (all at once), `.concat` and `.concurrent(limit:)` (at most
+// `limit` at once, the rest queued in arrival order), `.latest` (a new inner signal disposes
+// the previous one), `.first` (inner signals that arrive while one runs are ignored), and
+// the one-liners named after them.
+
+import Testing
+import Signals
+import SignalsTesting
+
+/// Every strategy, for the rules they share.
+private let allStrategies: [FlattenStrategy] = [.merge, .concat, .latest, .first, .concurrent(limit: 2)]
+
+@Suite struct FlattenStrategyTests {
+    // MARK: Rules shared by every strategy
+
+    @Test(arguments: allStrategies)
+    func aSynchronousOuterOfSynchronousInnersDeliversEveryValueInOrder(strategy: FlattenStrategy) {
+        // When
+        let recorder = Signal.from(0..<4).map { Signal<Int, Never>.from([$0, $0 * 10]) }.flatten(strategy).record()
+        // Then
+        #expect(recorder.events == [.next(0), .next(0), .next(1), .next(10), .next(2), .next(20), .next(3), .next(30), .completed])
+    }
+
+    @Test(arguments: allStrategies)
+    func anEmptyOuterCompletesAtOnce(strategy: FlattenStrategy) {
+        #expect(Signal<Signal<Int, Never>, Never>.empty.flatten(strategy).record().events == [.completed])
+    }
+
+    @Test(arguments: allStrategies)
+    func anOuterErrorFailsTheOutputAndDisposesTheRunningInner(strategy: FlattenStrategy) {
+        // Given
+        let outer = Subject<Signal<Int, TestError>, TestError>()
+        let a = SpySource<Int, TestError>()
+        let recorder = outer.signal.flatten(strategy).record()
+        outer.send(value: a.signal)
+        a.send(value: 1)
+        // When
+        outer.send(error: TestError(1))
+        a.send(value: 2)
+        // Then
+        #expect(recorder.events == [.next(1), .error(TestError(1))])
+        #expect(a.disposals.count == 1)
+    }
+
+    @Test(arguments: allStrategies)
+    func anInnerErrorFailsTheOutputAndDisposesTheOuter(strategy: FlattenStrategy) {
+        // Given
+        let outer = SpySource<Signal<Int, TestError>, TestError>()
+        let a = SpySource<Int, TestError>()
+        let recorder = outer.signal.flatten(strategy).record()
+        outer.send(value: a.signal)
+        // When
+        a.send(error: TestError(2))
+        outer.send(value: .just(3))
+        // Then
+        #expect(recorder.events == [.error(TestError(2))])
+        #expect(outer.disposals.count == 1)
+        #expect(a.disposals.count == 1)
+    }
+
+    @Test(arguments: allStrategies)
+    func waitsForTheOuterAndEveryStartedInnerToComplete(strategy: FlattenStrategy) {
+        // Given
+        let outer = Subject<Signal<Int, Never>, Never>()
+        let a = Subject<Int, Never>()
+        let recorder = outer.signal.flatten(strategy).record()
+        outer.send(value: a.signal)
+        // When / Then: the inner is still running when the outer completes.
+        outer.sendCompleted()
+        a.send(value: 1)
+        #expect(recorder.events == [.next(1)])
+        a.sendCompleted()
+        #expect(recorder.events == [.next(1), .completed])
+    }
+
+    @Test(arguments: allStrategies)
+    func disposingMidStreamDisposesTheOuterAndEveryRunningInnerOnce(strategy: FlattenStrategy) {
+        // Given
+        let outer = SpySource<Signal<Int, Never>, Never>()
+        let a = SpySource<Int, Never>(), b = SpySource<Int, Never>()
+        let recorder = outer.signal.flatten(strategy).record()
+        outer.send(value: a.signal)
+        outer.send(value: b.signal)
+        a.send(value: 1)
+        b.send(value: 2)
+        let before = recorder.events
+        // When
+        recorder.dispose()
+        a.send(value: 3)
+        b.send(value: 4)
+        outer.send(value: .just(5))
+        a.sendCompleted()
+        recorder.dispose()
+        // Then: nothing after, and each subscription that was made is disposed exactly once.
+        #expect(recorder.events == before)
+        #expect(outer.disposals.count == 1)
+        #expect(a.disposals.count == a.subscriptions.count)
+        #expect(b.disposals.count == b.subscriptions.count)
+        #expect(a.subscriptions.count == 1)
+    }
+
+    @Test(arguments: allStrategies)
+    func anInnerThatSendsIntoTheOuterFromACallbackIsHandledInOrder(strategy: FlattenStrategy) {
+        // Given: each value received sends the next inner signal into the outer subject.
+        let outer = Subject<Signal<Int, Never>, Never>()
+        let received = Locked<[Int]>([])
+        let completed = Flag()
+        outer.signal.flatten(strategy).subscribe(next: { value in
+            received.append(value)
+            if value < 3 { outer.send(value: .from([value + 1])) } else { outer.sendCompleted() }
+        }, completed: { completed.set() })
+        // When
+        outer.send(value: .from([0]))
+        // Then
+        #expect(received.value == [0, 1, 2, 3])
+        #expect(completed.isSet)
+    }
+
+    @Test(arguments: allStrategies)
+    func innersSendingOnOtherThreadsReachTheOutputSerialised(strategy: FlattenStrategy) {
+        // Given: two inner signals (only one runs under .concat, .latest and .first).
+        let outer = Subject<Signal<Int, Never>, Never>()
+        let inners = [Subject<Int, Never>(), Subject<Int, Never>()]
+        let inside = Counter(), overlaps = Counter(), received = Counter()
+        outer.signal.flatten(strategy).subscribe(next: { _ in
+            if inside.increment() > 1 { overlaps.increment() }
+            received.increment()
+            inside.decrement()
+        })
+        for inner in inners { outer.send(value: inner.signal) }
+        // When
+        runConcurrently(threads: 2) { index in
+            for value in 0..<2_000 { inners[index].send(value: value) }
+        }
+        // Then
+        #expect(overlaps.count == 0)
+        let expected = strategy == .merge || strategy == .concurrent(limit: 2) ? 4_000 : 2_000
+        #expect(received.count == expected)
+    }
+
+    // MARK: .merge
+
+    @Test func mergeRunsEveryInnerAtOnce() {
+        // Given
+        let outer = Subject<Signal<Int, Never>, Never>()
+        let a = Subject<Int, Never>(), b = Subject<Int, Never>()
+        let recorder = outer.signal.flatten(.merge).record()
+        outer.send(value: a.signal)
+        outer.send(value: b.signal)
+        // When
+        b.send(value: 1)
+        a.send(value: 2)
+        // Then
+        #expect(recorder.values == [1, 2])
+    }
+
+    // MARK: .concurrent(limit:)
+
+    @Test func concurrentRunsAtMostLimitInnersAndQueuesTheRestInArrivalOrder() {
+        // Given
+        let outer = Subject<Signal<Int, Never>, Never>()
+        let sources = (0..<4).map { _ in SpySource<Int, Never>() }
+        let recorder = outer.signal.merge(maxConcurrent: 2).record()
+        // When
+        for source in sources { outer.send(value: source.signal) }
+        // Then
+        #expect(sources.map(\.subscriptions.count) == [1, 1, 0, 0])
+        sources[1].send(value: 1)
+        sources[1].sendCompleted()
+        #expect(sources.map(\.subscriptions.count) == [1, 1, 1, 0])
+        sources[0].sendCompleted()
+        #expect(sources.map(\.subscriptions.count) == [1, 1, 1, 1])
+        sources[3].send(value: 3)
+        sources[2].send(value: 2)
+        outer.sendCompleted()
+        sources[2].sendCompleted()
+        #expect(!recorder.isCompleted)
+        sources[3].sendCompleted()
+        #expect(recorder.events == [.next(1), .next(3), .next(2), .completed])
+    }
+
+    @Test func concurrentMapsAQueuedValueWhenItsTurnComes() {
+        // Given
+        let outer = Subject<Int, Never>()
+        let gates = (0..<3).map { _ in Subject<Int, Never>() }
+        let mapped = Locked<[Int]>([])
+        let recorder = outer.signal.flattenMap(.concurrent(limit: 2)) { index in
+            mapped.append(index)
+            return gates[index].signal
+        }.record()
+        // When
+        for index in 0..<3 { outer.send(value: index) }
+        // Then
+        #expect(mapped.value == [0, 1])
+        gates[1].sendCompleted()
+        #expect(mapped.value == [0, 1, 2])
+        gates[2].send(value: 20)
+        #expect(recorder.values == [20])
+    }
+
+    @Test func concurrentWithAQueueStillCompletesOnceEverythingHasRun() {
+        // When: an outer of five synchronous inners, at most two at a time.
+        let recorder = Signal.from(0..<5).flattenMap(.concurrent(limit: 2)) { Signal<Int, Never>.from([$0]) }.record()
+        // Then
+        #expect(recorder.events == [.next(0), .next(1), .next(2), .next(3), .next(4), .completed])
+    }
+
+    @Test func concurrentWithALimitBelowOneIsAProgrammerError() async {
+        await #expect(processExitsWith: .failure) {
+            _ = Signal<Signal<Int, Never>, Never>.empty.flatten(.concurrent(limit: 0))
+        }
+    }
+
+    // MARK: .concat
+
+    @Test func concatMapRunsOneInnerAtATimeInOrder() {
+        // Given
+        let outer = Subject<Int, Never>()
+        let gates = (0..<2).map { _ in Subject<String, Never>() }
+        let recorder = outer.signal.concatMap { gates[$0].signal }.record()
+        outer.send(value: 0)
+        outer.send(value: 1)
+        // When
+        gates[1].send(value: "ignored: not subscribed yet")
+        gates[0].send(value: "a")
+        gates[0].sendCompleted()
+        gates[1].send(value: "b")
+        outer.sendCompleted()
+        gates[1].sendCompleted()
+        // Then
+        #expect(recorder.events == [.next("a"), .next("b"), .completed])
+    }
+
+    // MARK: .latest
+
+    @Test func latestDisposesThePreviousInnerWhenANewOneArrives() {
+        // Given
+        let outer = Subject<Signal<Int, Never>, Never>()
+        let a = SpySource<Int, Never>(), b = SpySource<Int, Never>()
+        let recorder = outer.signal.switchToLatest().record()
+        outer.send(value: a.signal)
+        a.send(value: 1)
+        // When
+        outer.send(value: b.signal)
+        a.send(value: 2)
+        b.send(value: 3)
+        // Then
+        #expect(recorder.values == [1, 3])
+        #expect(a.disposals.count == 1)
+        #expect(b.disposals.count == 0)
+    }
+
+    @Test func latestCompletesWhenTheOuterAndTheLastInnerHaveCompleted() {
+        // Given
+        let outer = Subject<Signal<Int, Never>, Never>()
+        let a = Subject<Int, Never>(), b = Subject<Int, Never>()
+        let recorder = outer.signal.switchToLatest().record()
+        outer.send(value: a.signal)
+        outer.send(value: b.signal)
+        // When / Then
+        outer.sendCompleted()
+        #expect(!recorder.isCompleted)
+        b.send(value: 1)
+        b.sendCompleted()
+        #expect(recorder.events == [.next(1), .completed])
+    }
+
+    @Test func latestIgnoresAnErrorOfAnInnerItSwitchedAwayFrom() {
+        // Given
+        let outer = Subject<Signal<Int, TestError>, TestError>()
+        let a = Subject<Int, TestError>(), b = Subject<Int, TestError>()
+        let recorder = outer.signal.switchToLatest().record()
+        outer.send(value: a.signal)
+        outer.send(value: b.signal)
+        // When
+        a.send(error: TestError(1))
+        b.send(value: 2)
+        b.send(error: TestError(2))
+        // Then
+        #expect(recorder.events == [.next(2), .error(TestError(2))])
+    }
+
+    @Test func flatMapLatestKeepsOnlyTheLatestRequest() {
+        // Given: type-ahead search, each query answered by a hand-driven request.
+        let query = Subject<String, Never>()
+        let requests = Locked<[String: Subject<String, Never>]>([:])
+        let recorder = query.signal.flatMapLatest { text in
+            let request = Subject<String, Never>()
+            requests.withLock { $0[text] = request }
+            return request.signal
+        }.record()
+        query.send(value: "s")
+        query.send(value: "sw")
+        // When: the first request answers late, after the second query.
+        requests.value["s"]!.send(value: "results for s")
+        requests.value["sw"]!.send(value: "results for sw")
+        // Then
+        #expect(recorder.values == ["results for sw"])
+    }
+
+    @Test func latestSwitchesWhenTheCurrentInnerSendsANewInnerFromItsCallback() {
+        // Given
+        let outer = Subject<Signal<Int, Never>, Never>()
+        let a = SpySource<Int, Never>(), b = Subject<Int, Never>()
+        let received = Locked<[Int]>([])
+        outer.signal.switchToLatest().subscribe(next: { value in
+            received.append(value)
+            if value == 1 { outer.send(value: b.signal) }
+        })
+        outer.send(value: a.signal)
+        // When
+        a.send(value: 1)
+        a.send(value: 2)
+        b.send(value: 3)
+        // Then
+        #expect(received.value == [1, 3])
+        #expect(a.disposals.count == 1)
+    }
+
+    // MARK: .first
+
+    @Test func firstIgnoresInnersThatArriveWhileOneRuns() {
+        // Given
+        let outer = Subject<Signal<Int, Never>, Never>()
+        let a = Subject<Int, Never>(), ignored = SpySource<Int, Never>(), c = Subject<Int, Never>()
+        let recorder = outer.signal.flatten(.first).record()
+        outer.send(value: a.signal)
+        // When
+        outer.send(value: ignored.signal)
+        a.send(value: 1)
+        a.sendCompleted()
+        outer.send(value: c.signal)
+        c.send(value: 3)
+        // Then
+        #expect(ignored.subscriptions.count == 0)
+        #expect(recorder.values == [1, 3])
+    }
+
+    @Test func flatMapFirstDoesNotMapAnIgnoredValue() {
+        // Given
+        let taps = Subject<Int, Never>()
+        let request = Subject<String, Never>()
+        let mapped = Locked<[Int]>([])
+        let recorder = taps.signal.flatMapFirst { tap in
+            mapped.append(tap)
+            return request.signal
+        }.record()
+        // When
+        taps.send(value: 1)
+        taps.send(value: 2)
+        request.send(value: "once")
+        // Then
+        #expect(mapped.value == [1])
+        #expect(recorder.values == ["once"])
+    }
+}
