@@ -354,3 +354,60 @@ private let allStrategies: [FlattenStrategy] = [.merge, .concat, .latest, .first
         #expect(recorder.values == ["once"])
     }
 }
+
+/// A million synchronous inner signals on a 512 KiB stack, with the figures printed as in
+/// `StackSafetyTests` (each runs in a child process, so an overflow fails only that test).
+@Suite(.serialized) struct FlattenStrategyStackSafetyTests {
+    @Test func switchToLatestOverAMillionSynchronousInners() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let count = 1_000_000
+            StackSafetyTests.expectAllValues(0..<count, "switchToLatest over \(count) Signal.from([x])") {
+                Signal.from(0..<count).map { Signal<Int, Never>.from([$0]) }.switchToLatest()
+            }
+        }
+        StackSafetyTests.relay(result)
+    }
+
+    @Test func concatMapOverAMillionSynchronousInners() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let count = 1_000_000
+            StackSafetyTests.expectAllValues(0..<count, "concatMap over \(count) values, each Signal.from([x])") {
+                Signal.from(0..<count).concatMap { Signal<Int, Never>.from([$0]) }
+            }
+        }
+        StackSafetyTests.relay(result)
+    }
+
+    @Test func concurrentLimitTwoOverAMillionSynchronousInners() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let count = 1_000_000
+            StackSafetyTests.expectAllValues(0..<count, "flatten(.concurrent(limit: 2)) over \(count) Signal.from([x])") {
+                Signal.from(0..<count).map { Signal<Int, Never>.from([$0]) }.flatten(.concurrent(limit: 2))
+            }
+        }
+        StackSafetyTests.relay(result)
+    }
+
+    @Test func concurrentLimitTwoDrainsAQueueOfAHundredThousandInners() async {
+        // The inners queue behind two that are held open, then run one after another from
+        // the "inner finished" notices: the queue drains in a loop, not a recursion.
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let count = 100_000
+            let (values, isCompleted) = runOnThread(stackSize: StackSafetyTests.stackSize) {
+                measure("flatten(.concurrent(limit: 2)) draining a queue of \(count) Signal.from([x]) (512 KiB stack)") {
+                    let gates = [Subject<Int, Never>(), Subject<Int, Never>()]
+                    let held = gates.map(\.signal)
+                    let rest = (0..<count).map { Signal<Int, Never>.from([$0]) }
+                    let recorder = Signal.from(held + rest).flatten(.concurrent(limit: 2)).record()
+                    gates[0].sendCompleted()
+                    gates[1].sendCompleted()
+                    return (recorder.values, recorder.isCompleted)
+                }
+            }
+            let allInOrder = values == Array(0..<count)
+            #expect(allInOrder, "values arrive exactly once, in order")
+            #expect(isCompleted)
+        }
+        StackSafetyTests.relay(result)
+    }
+}
