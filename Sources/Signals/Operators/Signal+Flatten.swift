@@ -115,12 +115,13 @@ extension Signal {
     /// outer.flatten(.concurrent(limit: 1)).subscribe(next: { print($0) })
     /// // Prints: 1, 2, 3, 4
     /// ```
+    /// With `.concurrent(limit: 2)` (c waits while a and b run, and starts when a completes):
     /// ```
-    /// outer:              -a---b---c-----|
-    /// a:                   -1-----2|
-    /// b:                       -3------4|
-    /// c:                           (waits)-5|
-    /// concurrent(limit:2):--1--3--2--5-4-|
+    /// outer:  -a-b-c---------|
+    /// a:       -1---2|
+    /// b:         -3------4|
+    /// c:           ..--5---|
+    /// output: --1-3-2--5-4---|
     /// ```
     ///
     /// - Precondition: `.concurrent(limit:)` has a `limit` of at least 1.
@@ -161,7 +162,11 @@ extension Signal {
             // outer signal starts (and finishes) its first inner signal.
             typealias Step = _FlattenStep<Value, Failure>
             let notices: Signal<Step, Never> = innerFinished.signal.map { _ in Step.innerFinished }
-            let steps = notices.merge(outer.materialize().map(Step.outer))
+            // `materialize().map(Step.outer)`, in one bind.
+            let events: Signal<Step, Never> = outer.bind {
+                { event, _ in .just(.outer(event)) }
+            }
+            let steps = notices.merge(events)
             return steps.bind {
                 var book = _FlattenBook<Value>(limit: limit, dropsOverflow: dropsOverflow)
                 return { event, stop in

@@ -22,10 +22,10 @@ extension Signal {
     /// // Prints: 1, 2, 3
     /// ```
     /// ```
-    /// outer:  -a----b---------|
-    /// a:       -1--2|
-    /// b:            (waits)   -3|
-    /// output: --1--2----------3|
+    /// outer:  -a--b----|
+    /// a:       -1---2|
+    /// b:          ...-3-|
+    /// output: --1---2-3-|
     /// ```
     ///
     /// - SeeAlso: RxSwift `concat()`, ReactiveSwift `flatten(.concat)`,

@@ -26,9 +26,9 @@ extension Signal {
     /// // Prints: fast, again
     /// ```
     /// ```
-    /// a:      -----1---2-|
-    /// b:      ---x--y|      (wins: the first event)
-    /// output: ---x--y|
+    /// a:      ---(disposed)
+    /// b:      ---3--4|
+    /// output: ---3--4|
     /// ```
     ///
     /// - SeeAlso: RxSwift `amb`, ReactiveSwift `flatten(.race)`, Combine none.

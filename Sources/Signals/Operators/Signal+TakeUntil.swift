@@ -1,7 +1,7 @@
 // take(until: trigger) = merge of the trigger (its values become `nil`) and this signal
-//     materialized (its events become `.some(event)`), the trigger subscribed first, into a
-//     bind that forwards the source's values and errors and stops at the first `nil` or at
-//     the source's completion.
+//     materialized (its events become `.some(event)`, in one bind), the trigger subscribed
+//     first, into a bind that forwards the source's values and errors and stops at the first
+//     `nil` or at the source's completion.
 
 extension Signal {
     /// Forwards this signal's values until `trigger` sends its first value, then completes.
@@ -12,9 +12,10 @@ extension Signal {
     /// this signal ends. Fails with this signal's error. Disposes this signal and the trigger
     /// when it ends, however it ends.
     ///
-    /// Composed of: `merge` of `trigger.map { _ in nil }` and `materialize().map { $0 }`, into
-    /// a `bind` that returns `.just(v)` for a value, `.error(e)` for an error, and stops at
-    /// the trigger's value or the source's completion.
+    /// Composed of: `merge` of `trigger.map { _ in nil }` and this signal materialized into
+    /// optionals (`bind { event in .just(event) }`), into a `bind` that returns `.just(v)`
+    /// for a value, `.error(e)` for an error, and stops at the trigger's value or the
+    /// source's completion.
     ///
     /// ```swift
     /// let values = Subject<Int, Never>(), stopper = Subject<Void, Never>()
@@ -33,7 +34,10 @@ extension Signal {
     @inlinable
     public func take<T>(until trigger: Signal<T, Never>) -> Signal {
         let stops = trigger.map { _ -> Event<Value, Failure>? in nil }
-        let events = materialize().map { event -> Event<Value, Failure>? in event }
+        // `materialize()` and the wrap into an optional, in one bind.
+        let events: Signal<Event<Value, Failure>?, Never> = bind {
+            { event, _ in .just(event) }
+        }
         return Signal<Event<Value, Failure>?, Never>.merge([stops, events]).bind {
             { event, stop in
                 switch event {

@@ -138,6 +138,46 @@ private let allStrategies: [FlattenStrategy] = [.merge, .concat, .latest, .first
         #expect(received.count == expected)
     }
 
+    @Test(arguments: allStrategies)
+    func nothingCapturedOutlivesCompletion(strategy: FlattenStrategy) {
+        let outer = Subject<Int, Never>(), inner = Subject<Int, Never>()
+        let recorder = expectReleased({ token in
+            outer.signal.flattenMap(strategy) { _ in _ = token; return inner.signal }
+        }, after: { _ in
+            outer.send(value: 1)
+            outer.send(value: 2)
+            inner.send(value: 10)
+            outer.sendCompleted()
+            inner.sendCompleted()
+        })
+        #expect(recorder.isCompleted)
+    }
+
+    @Test(arguments: allStrategies)
+    func nothingCapturedOutlivesAnError(strategy: FlattenStrategy) {
+        let outer = Subject<Int, Oops>(), inner = Subject<Int, Oops>()
+        let recorder = expectReleased({ token in
+            outer.signal.flattenMap(strategy) { _ in _ = token; return inner.signal }
+        }, after: { _ in
+            outer.send(value: 1)
+            outer.send(value: 2)
+            inner.send(error: Oops())
+        })
+        #expect(recorder.error == Oops())
+    }
+
+    @Test(arguments: allStrategies)
+    func nothingCapturedOutlivesDispose(strategy: FlattenStrategy) {
+        let outer = Subject<Int, Never>(), inner = Subject<Int, Never>()
+        expectReleased({ token in
+            outer.signal.flattenMap(strategy) { _ in _ = token; return inner.signal }
+        }, after: { recorder in
+            outer.send(value: 1)
+            outer.send(value: 2)
+            recorder.dispose()
+        })
+    }
+
     // MARK: .merge
 
     @Test func mergeRunsEveryInnerAtOnce() {
@@ -179,6 +219,34 @@ private let allStrategies: [FlattenStrategy] = [.merge, .concat, .latest, .first
         #expect(recorder.events == [.next(1), .next(3), .next(2), .completed])
     }
 
+    @Test func concurrentLimitTwoFollowsItsTimeline() {
+        // The timeline of `flatten(_:)`'s documentation, one column per step:
+        // outer:  -a-b-c---------|
+        // a:       -1---2|
+        // b:         -3------4|
+        // c:           ..--5---|
+        // output: --1-3-2--5-4---|
+        let outer = Subject<Signal<Int, Never>, Never>()
+        let a = Subject<Int, Never>(), b = Subject<Int, Never>(), c = SpySource<Int, Never>()
+        let recorder = outer.signal.flatten(.concurrent(limit: 2)).record()
+        outer.send(value: a.signal)   // 1
+        a.send(value: 1)              // 2
+        outer.send(value: b.signal)   // 3
+        b.send(value: 3)              // 4
+        outer.send(value: c.signal)   // 5: two run, c waits
+        #expect(c.subscriptions.count == 0)
+        a.send(value: 2)              // 6
+        a.sendCompleted()             // 7: c starts
+        #expect(c.subscriptions.count == 1)
+        c.send(value: 5)              // 9
+        b.send(value: 4)              // 11
+        b.sendCompleted()             // 12
+        c.sendCompleted()             // 13
+        #expect(!recorder.isCompleted)
+        outer.sendCompleted()         // 15
+        #expect(recorder.events == [.next(1), .next(3), .next(2), .next(5), .next(4), .completed])
+    }
+
     @Test func concurrentMapsAQueuedValueWhenItsTurnComes() {
         // Given
         let outer = Subject<Int, Never>()
@@ -212,6 +280,29 @@ private let allStrategies: [FlattenStrategy] = [.merge, .concat, .latest, .first
     }
 
     // MARK: .concat
+
+    @Test func concatFollowsItsTimeline() {
+        // The timeline of `concat()`'s documentation:
+        // outer:  -a--b----|
+        // a:       -1---2|
+        // b:          ...-3-|
+        // output: --1---2-3-|
+        let outer = Subject<Signal<Int, Never>, Never>()
+        let a = Subject<Int, Never>(), b = SpySource<Int, Never>()
+        let recorder = outer.signal.concat().record()
+        outer.send(value: a.signal)   // 1
+        a.send(value: 1)              // 2
+        outer.send(value: b.signal)   // 4: b waits
+        #expect(b.subscriptions.count == 0)
+        a.send(value: 2)              // 6
+        a.sendCompleted()             // 7: b starts
+        #expect(b.subscriptions.count == 1)
+        b.send(value: 3)              // 8
+        outer.sendCompleted()         // 9
+        #expect(!recorder.isCompleted)
+        b.sendCompleted()             // 10
+        #expect(recorder.events == [.next(1), .next(2), .next(3), .completed])
+    }
 
     @Test func concatMapRunsOneInnerAtATimeInOrder() {
         // Given
@@ -248,6 +339,29 @@ private let allStrategies: [FlattenStrategy] = [.merge, .concat, .latest, .first
         #expect(recorder.values == [1, 3])
         #expect(a.disposals.count == 1)
         #expect(b.disposals.count == 0)
+    }
+
+    @Test func switchToLatestFollowsItsTimeline() {
+        // The timeline of `switchToLatest()`'s documentation:
+        // outer:  -a-----b--------|
+        // a:       -1--2-(disposed)
+        // b:             ---3--4|
+        // output: --1--2----3--4--|
+        let outer = Subject<Signal<Int, Never>, Never>()
+        let a = SpySource<Int, Never>(), b = Subject<Int, Never>()
+        let recorder = outer.signal.switchToLatest().record()
+        outer.send(value: a.signal)   // 1
+        a.send(value: 1)              // 2
+        a.send(value: 2)              // 5
+        outer.send(value: b.signal)   // 7: a is disposed
+        #expect(a.disposals.count == 1)
+        a.send(value: 99)
+        b.send(value: 3)              // 10
+        b.send(value: 4)              // 13
+        b.sendCompleted()             // 14
+        #expect(!recorder.isCompleted)
+        outer.sendCompleted()         // 16
+        #expect(recorder.events == [.next(1), .next(2), .next(3), .next(4), .completed])
     }
 
     @Test func latestCompletesWhenTheOuterAndTheLastInnerHaveCompleted() {

@@ -23,6 +23,21 @@ import SignalsTesting
         #expect(b.disposals.count == 1)
     }
 
+    @Test func followsItsTimeline() {
+        // The timeline of `race(_:)`'s documentation:
+        // a:      ---(disposed)
+        // b:      ---3--4|
+        // output: ---3--4|
+        let a = SpySource<Int, Never>(), b = Subject<Int, Never>()
+        let recorder = Signal.race([a.signal, b.signal]).record()
+        b.send(value: 3)      // 3: b wins, a is disposed
+        #expect(a.disposals.count == 1)
+        a.send(value: 1)
+        b.send(value: 4)      // 6
+        b.sendCompleted()     // 7
+        #expect(recorder.events == [.next(3), .next(4), .completed])
+    }
+
     @Test func theLosersAreDisposedAsSoonAsTheWinnerIsKnown() {
         // Given
         let a = SpySource<Int, Never>(), b = SpySource<Int, Never>()
@@ -113,6 +128,20 @@ import SignalsTesting
         #expect(recorder.events.isEmpty)
         #expect(a.disposals.count == 1)
         #expect(b.disposals.count == 1)
+    }
+
+    @Test func nothingCapturedOutlivesTheRace() {
+        let a = Subject<Int, Never>(), b = Subject<Int, Never>()
+        let recorder = expectReleased({ token in
+            Signal.race(a.signal.map { _ = token; return $0 }, b.signal.map { _ = token; return $0 })
+        }, after: { _ in
+            a.send(value: 1)
+            a.sendCompleted()
+        })
+        #expect(recorder.events == [.next(1), .completed])
+        expectReleased({ token in
+            Signal.race(a.signal.map { _ = token; return $0 }, Subject<Int, Never>().signal)
+        }, after: { $0.dispose() })
     }
 
     @Test func disposingMidStreamDisposesTheWinnerOnceAndNothingArrivesAfter() {

@@ -19,6 +19,32 @@ import SignalsTesting
         #expect(recorder.events == [.next(1), .next(2), .completed])
     }
 
+    @Test func followsItsTimeline() {
+        // The timeline of `take(until:)`'s documentation:
+        // source:  -1--2--3--4-|
+        // trigger: --------x----
+        // output:  -1--2--3|
+        let source = Subject<Int, Never>(), trigger = Subject<String, Never>()
+        let recorder = source.signal.take(until: trigger.signal).record()
+        source.send(value: 1)       // 1
+        source.send(value: 2)       // 4
+        source.send(value: 3)       // 7
+        trigger.send(value: "x")    // 8
+        source.send(value: 4)       // 10
+        source.sendCompleted()      // 12
+        #expect(recorder.events == [.next(1), .next(2), .next(3), .completed])
+    }
+
+    @Test func nothingCapturedOutlivesTheTrigger() {
+        let source = Subject<Int, Never>(), trigger = Subject<Void, Never>()
+        expectReleased({ token in
+            source.signal.take(until: trigger.signal.map { _ = token })
+        }, after: { _ in trigger.send(value: ()) })
+        expectReleased({ token in
+            source.signal.map { _ = token; return $0 }.take(until: trigger.signal)
+        }, after: { $0.dispose() })
+    }
+
     @Test func disposesTheSourceAndTheTriggerWhenTheTriggerFires() {
         // Given
         let source = SpySource<Int, Oops>(), trigger = SpySource<String, Never>()
