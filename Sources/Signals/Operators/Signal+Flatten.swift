@@ -1,9 +1,10 @@
 // flattenMap(.merge, f)  = flattenMap(f) (plain bind).
-// flattenMap(strategy, f) = merge of "inner finished" notices (a Subject) and the outer
-//     events (materialized), into ONE stateful bind that starts inner signals up to the
-//     strategy's limit, queues (.concat, .concurrent) or drops (.first) the rest, and
-//     returns each started inner `followed(by:)` its notice. `.latest` has no limit, and its
-//     inners each run `take(until:)` the next one starts (a second Subject).
+// flattenMap(.latest, f) = deferred { flattenMap(f) whose every inner signal runs
+//     `take(until:)` the next one starts (a Subject sent as each one starts) }.
+// flattenMap(.concat / .concurrent(limit:) / .first, f) = merge of "inner finished" notices
+//     (a Subject) and the outer events, into ONE stateful bind that starts inner signals up
+//     to the limit, queues (.concat, .concurrent) or drops (.first) the rest, and returns
+//     each started inner signal `followed(by:)` its notice.
 // flatten(strategy)      = flattenMap(strategy) { $0 }.
 // flatMap(strategy, f)   = flattenMap(strategy, f).
 // The one-liners on these (concat(), switchToLatest(), ...) are in Signal+FlattenStrategies.swift.
@@ -52,10 +53,11 @@ extension Signal {
     /// `.concurrent`) is mapped when its turn comes, as RxSwift's `concatMap` does, and a
     /// value ignored by `.first` is never mapped.
     ///
-    /// Composed of: `.merge` is `flattenMap(_:)`; the others, `merge` of a `Subject` of
-    /// "inner finished" notices and `materialize()`, into one stateful `bind` that starts,
-    /// queues or drops inner signals and returns each one `followed(by:)` its notice
-    /// (`.latest`: each inner signal runs `take(until:)` the next one arrives).
+    /// Composed of: `.merge` is `flattenMap(_:)`; `.latest` is `flattenMap(_:)` whose every
+    /// inner signal runs `take(until:)` the next one starts (a `Subject`); the others are
+    /// `merge` of a `Subject` of "inner finished" notices and `materialize()`, into one
+    /// stateful `bind` that starts, queues or drops inner signals and returns each one
+    /// `followed(by:)` its notice.
     ///
     /// ```swift
     /// Signal.from([1, 2]).flattenMap(.concat) { n in Signal.from([n, n * 10]) }
@@ -73,11 +75,10 @@ extension Signal {
     ) -> Signal<U, Failure> {
         switch strategy {
         case .merge: flattenMap(transform)
-        case .concat: _flattenMap(limit: 1, dropsOverflow: false, switches: false, transform)
-        case .latest: _flattenMap(limit: .max, dropsOverflow: false, switches: true, transform)
-        case .first: _flattenMap(limit: 1, dropsOverflow: true, switches: false, transform)
-        case .concurrent(let limit):
-            _flattenMap(limit: _checkedLimit(limit), dropsOverflow: false, switches: false, transform)
+        case .latest: _switchingMap(transform)
+        case .concat: _limitedMap(limit: 1, dropsOverflow: false, transform)
+        case .first: _limitedMap(limit: 1, dropsOverflow: true, transform)
+        case .concurrent(let limit): _limitedMap(limit: _checkedLimit(limit), dropsOverflow: false, transform)
         }
     }
 
@@ -134,30 +135,40 @@ extension Signal {
 }
 
 extension Signal {
-    /// Every strategy but `.merge`: at most `limit` inner signals at once; over the limit a
-    /// value waits (or, with `dropsOverflow`, is dropped); with `switches`, a new inner
-    /// signal first cuts the running ones (`take(until:)` a `Subject` sent on each start).
+    /// `.latest`: every inner signal runs until the next one starts. They are merged, so the
+    /// output completes when the outer signal and every inner signal have (a cut one
+    /// completes when it is cut).
     @inlinable
-    func _flattenMap<U>(
+    func _switchingMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U, Failure>) -> Signal<U, Failure> {
+        let outer = self
+        return .deferred {
+            let innerStarting = Subject<Void, Never>()
+            return outer.flattenMap { value in
+                let inner = transform(value)
+                innerStarting.send(value: ()) // cuts the running inner signal, if any
+                return inner.take(until: innerStarting.signal)
+            }
+        }
+    }
+
+    /// `.concat`, `.concurrent(limit:)`, `.first`: at most `limit` inner signals at once; over
+    /// the limit a value waits its turn (or, with `dropsOverflow`, is dropped). A binding
+    /// never sees an inner signal end, so each one is followed by a notice, sent through a
+    /// `Subject` that is merged back into the binding's source (a feedback loop).
+    @inlinable
+    func _limitedMap<U>(
         limit: Int,
         dropsOverflow: Bool,
-        switches: Bool,
         _ transform: @escaping @Sendable (Value) -> Signal<U, Failure>
     ) -> Signal<U, Failure> {
         let outer = self
         return .deferred {
             let innerFinished = Subject<Void, Never>()
-            let innerStarting = switches ? Subject<Void, Never>() : nil
             let notice: Signal<U, Failure> = .deferred {
                 innerFinished.send(value: ())
                 return .empty
             }
-            let start: @Sendable (Value) -> Signal<U, Failure> = { value in
-                let inner = transform(value)
-                guard let innerStarting else { return inner._followed(by: notice) }
-                innerStarting.send(value: ())
-                return inner.take(until: innerStarting.signal)._followed(by: notice)
-            }
+            let start: @Sendable (Value) -> Signal<U, Failure> = { transform($0)._followed(by: notice) }
             // The notices are merged first, so the subject is subscribed before a synchronous
             // outer signal starts (and finishes) its first inner signal.
             typealias Step = _FlattenStep<Value, Failure>
