@@ -65,6 +65,8 @@ extension Signal {
     /// // Prints: 1, 10, 2, 20
     /// ```
     ///
+    /// - Complexity: per inner signal, beyond `flattenMap(_:)`'s subscription: with `.latest`
+    ///   one `take(until:)`; with the others one `followed(by:)` and one notice.
     /// - Precondition: `.concurrent(limit:)` has a `limit` of at least 1.
     /// - SeeAlso: ReactiveSwift `flatMap(_:_:)`; RxSwift `flatMap`, `concatMap`,
     ///   `flatMapLatest`, `flatMapFirst`; Combine `flatMap(maxPublishers:_:)`.
@@ -88,9 +90,9 @@ extension Signal {
     /// Composed of: `flattenMap(strategy, transform)`.
     ///
     /// ```swift
-    /// Signal.from([1, 2]).flatMap(.concat) { n in Signal.from([n, -n]) }
+    /// Signal.from([1, 2]).flatMap(.concat) { n in Signal.from([n, n * 100]) }
     ///     .subscribe(next: { print($0) })
-    /// // Prints: 1, -1, 2, -2
+    /// // Prints: 1, 100, 2, 200
     /// ```
     ///
     /// - SeeAlso: ReactiveSwift `flatMap(_:_:)`.

@@ -96,9 +96,16 @@ extension Signal {
     /// Composed of: `flattenMap(.latest, transform)`.
     ///
     /// ```swift
-    /// query.signal.flatMapLatest { text in search(text) }
-    ///     .subscribe(next: { print($0) }) // results of the latest query only
+    /// let query = Subject<String, Never>()
+    /// let answers = ["s": Subject<String, Never>(), "sw": Subject<String, Never>()]
+    /// query.signal.flatMapLatest { answers[$0]!.signal }.subscribe(next: { print($0) })
+    /// query.send(value: "s"); query.send(value: "sw")
+    /// answers["s"]!.send(value: "stale"); answers["sw"]!.send(value: "swift")
+    /// // Prints: swift
     /// ```
+    ///
+    /// - Complexity: per value, the subscriptions of one `take(until:)` around its inner
+    ///   signal.
     ///
     /// - SeeAlso: RxSwift `flatMapLatest`, ReactiveSwift `flatMap(.latest)`,
     ///   Combine `map(_:).switchToLatest()`.
@@ -139,8 +146,11 @@ extension Signal {
     /// Composed of: `flatten(.concurrent(limit: maxConcurrent))`.
     ///
     /// ```swift
-    /// Signal.from(urls.map(download)).merge(maxConcurrent: 2)
-    ///     .subscribe(next: { print($0) }) // two downloads at a time
+    /// let a = Subject<Int, Never>(), b = Subject<Int, Never>()
+    /// Signal.from([a.signal, b.signal, .just(3)]).merge(maxConcurrent: 2)
+    ///     .subscribe(next: { print($0) })
+    /// b.send(value: 2); a.sendCompleted() // .just(3) starts in a's place
+    /// // Prints: 2, 3
     /// ```
     ///
     /// - Precondition: `maxConcurrent` is at least 1.

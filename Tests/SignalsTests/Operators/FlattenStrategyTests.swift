@@ -178,6 +178,48 @@ private let allStrategies: [FlattenStrategy] = [.merge, .concat, .latest, .first
         })
     }
 
+    // MARK: The documented examples
+
+    @Test func theDocumentedExamplesPrintWhatTheySay() {
+        let outer = Signal.from([Signal.from([1, 2]), Signal.from([3])])
+        #expect(outer.flatten(.concat).record().values == [1, 2, 3])
+        #expect(Signal.from([1, 2]).flattenMap(.concat) { n in Signal.from([n, n * 10]) }.record().values == [1, 10, 2, 20])
+        #expect(Signal.from([1, 2]).flatMap(.concat) { n in Signal.from([n, n * 100]) }.record().values == [1, 100, 2, 200])
+        let four = Signal.from([Signal.from([1, 2]), Signal.from([3, 4])])
+        #expect(four.flatten(.concurrent(limit: 1)).record().values == [1, 2, 3, 4])
+        #expect(Signal.from([Signal.from([1, 2]), Signal.just(3)]).concat().record().values == [1, 2, 3])
+        #expect(Signal.from([1, 2]).concatMap { n in Signal.from([n, n * 10]) }.record().values == [1, 10, 2, 20])
+
+        let switching = Subject<Signal<Int, Never>, Never>()
+        let a = Subject<Int, Never>(), b = Subject<Int, Never>()
+        let switched = switching.signal.switchToLatest().record()
+        switching.send(value: a.signal); a.send(value: 1); switching.send(value: b.signal)
+        a.send(value: 2); b.send(value: 3)
+        #expect(switched.values == [1, 3])
+
+        let query = Subject<String, Never>()
+        let answers = ["s": Subject<String, Never>(), "sw": Subject<String, Never>()]
+        let latest = query.signal.flatMapLatest { answers[$0]!.signal }.record()
+        query.send(value: "s"); query.send(value: "sw")
+        answers["s"]!.send(value: "stale"); answers["sw"]!.send(value: "swift")
+        #expect(latest.values == ["swift"])
+
+        let taps = Subject<Int, Never>(), request = Subject<String, Never>()
+        let first = taps.signal.flatMapFirst { _ in request.signal }.record()
+        taps.send(value: 1); taps.send(value: 2); request.send(value: "once")
+        #expect(first.values == ["once"])
+
+        let c = Subject<Int, Never>(), d = Subject<Int, Never>()
+        let limited = Signal.from([c.signal, d.signal, .just(3)]).merge(maxConcurrent: 2).record()
+        d.send(value: 2); c.sendCompleted()
+        #expect(limited.values == [2, 3])
+    }
+
+    @Test func flattenMergeIsFlatten() {
+        let outer = Signal.from([Signal.from([1, 2]), Signal.just(3)])
+        #expect(outer.flatten(.merge).record().events == outer.flatten().record().events)
+    }
+
     // MARK: .merge
 
     @Test func mergeRunsEveryInnerAtOnce() {

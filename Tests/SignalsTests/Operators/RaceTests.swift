@@ -38,6 +38,14 @@ import SignalsTesting
         #expect(recorder.events == [.next(3), .next(4), .completed])
     }
 
+    @Test func theDocumentedExamplesPrintWhatTheySay() {
+        let slow = Subject<String, Never>(), fast = Subject<String, Never>()
+        let recorder = Signal.race([slow.signal, fast.signal]).record()
+        fast.send(value: "fast"); slow.send(value: "slow"); fast.send(value: "again")
+        #expect(recorder.values == ["fast", "again"])
+        #expect(Signal.race(.never, .just(1), .just(2)).record().events == [.next(1), .completed])
+    }
+
     @Test func theLosersAreDisposedAsSoonAsTheWinnerIsKnown() {
         // Given
         let a = SpySource<Int, Never>(), b = SpySource<Int, Never>()

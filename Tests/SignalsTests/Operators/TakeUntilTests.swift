@@ -45,6 +45,13 @@ import SignalsTesting
         }, after: { $0.dispose() })
     }
 
+    @Test func theDocumentedExamplePrintsWhatItSays() {
+        let values = Subject<Int, Never>(), stopper = Subject<Void, Never>()
+        let recorder = values.signal.take(until: stopper.signal).record()
+        values.send(value: 1); stopper.send(value: ()); values.send(value: 2)
+        #expect(recorder.events == [.next(1), .completed])
+    }
+
     @Test func disposesTheSourceAndTheTriggerWhenTheTriggerFires() {
         // Given
         let source = SpySource<Int, Oops>(), trigger = SpySource<String, Never>()
