@@ -178,6 +178,72 @@ private let allStrategies: [FlattenStrategy] = [.merge, .concat, .latest, .first
         })
     }
 
+    @Test(arguments: allStrategies)
+    func asynchronousInnersOnOtherThreadsKeepTheGrammarAndSerialiseTheOutput(strategy: FlattenStrategy) {
+        // Given: 200 inner signals, each sending two values then completing on a thread of
+        // its own (not a global queue, which the test runner's own threads may occupy).
+        let count = 200
+        let threads = Locked<[TestThread]>([])
+        let inside = Counter(), overlaps = Counter()
+        let events = Locked<[Event<Int, Never>]>([])
+        let outer = Signal.from(0..<count).map { index in
+            Signal<Int, Never> { observer in
+                threads.append(TestThread {
+                    observer.send(value: index * 2)
+                    observer.send(value: index * 2 + 1)
+                    observer.sendCompleted()
+                })
+                return nil
+            }
+        }
+        // When
+        outer.flatten(strategy).subscribe(Observer { event in
+            if inside.increment() > 1 { overlaps.increment() }
+            events.append(event)
+            inside.decrement()
+        })
+        // Then
+        #expect(waitUntil { events.value.last?.isTerminating == true }, "the output completes")
+        for thread in threads.value { thread.join() }
+        let recorded = events.value
+        let values = recorded.compactMap(\.value)
+        #expect(overlaps.count == 0)
+        #expect(recorded.filter(\.isTerminating) == [.completed])
+        switch strategy {
+        case .concat:
+            #expect(values == Array(0..<count * 2), "one inner at a time, in order")
+        case .merge, .concurrent:
+            #expect(values.sorted() == Array(0..<count * 2), "every value exactly once")
+        case .latest, .first:
+            #expect(Set(values).count == values.count, "no value twice")
+        }
+    }
+
+    @Test func concurrentNeverRunsMoreThanItsLimitWithInnersEndingOnOtherThreads() {
+        // Given: inner signals that count how many of them run at once.
+        let running = Counter(), peak = Locked(0)
+        let threads = Locked<[TestThread]>([])
+        let outer = Signal.from(0..<100).map { index in
+            Signal<Int, Never> { observer in
+                let now = running.increment()
+                peak.withLock { $0 = max($0, now) }
+                threads.append(TestThread {
+                    observer.send(value: index)
+                    running.decrement()
+                    observer.sendCompleted()
+                })
+                return nil
+            }
+        }
+        // When
+        let recorder = outer.flatten(.concurrent(limit: 3)).record()
+        // Then
+        #expect(waitUntil { recorder.isCompleted })
+        for thread in threads.value { thread.join() }
+        #expect(recorder.values.sorted() == Array(0..<100))
+        #expect(peak.value <= 3)
+    }
+
     // MARK: The documented examples
 
     @Test func theDocumentedExamplesPrintWhatTheySay() {
