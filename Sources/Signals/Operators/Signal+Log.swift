@@ -17,7 +17,7 @@ extension Signal {
     /// `on(subscribed:next:error:completed:disposed:)`.
     ///
     /// ```swift
-    /// Signal.from([1, 2]).log("numbers").subscribe()
+    /// Signal.from([1, 2]).log("numbers").subscribe(next: { _ in })
     /// // Prints: numbers #1: subscribed, numbers #1: next(1), numbers #1: next(2),
     /// //         numbers #1: completed, numbers #1: disposed (one per line)
     /// ```
