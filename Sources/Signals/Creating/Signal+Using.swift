@@ -33,6 +33,7 @@ extension Signal {
     ///   `Sendable`, but `release` may run on the thread that ends the subscription.
     /// - SeeAlso: RxSwift `Observable.using`, ReactiveSwift `SignalProducer` with
     ///   `lifetime.observeEnded`, Combine has no equivalent (a `Deferred` + `handleEvents`).
+    @inlinable
     public static func using<Resource>(
         _ resource: @escaping @Sendable () -> Resource,
         release: @escaping @Sendable (Resource) -> Void,
@@ -55,16 +56,19 @@ extension Signal {
 ///
 /// `@unchecked Sendable`: `value` is written once in `init` and only read afterwards; it is
 /// handed to the user's `make` and `release` closures, which `using` documents.
+@usableFromInline
 final class _UsingResource<Resource>: @unchecked Sendable {
-    let value: Resource
+    @usableFromInline let value: Resource
     private let releaseAction: @Sendable (Resource) -> Void
     private let isReleased = Atomic<Bool>(false)
 
+    @usableFromInline
     init(_ value: Resource, release: @escaping @Sendable (Resource) -> Void) {
         self.value = value
         self.releaseAction = release
     }
 
+    @usableFromInline
     func release() {
         if !isReleased.exchange(true, ordering: .acquiringAndReleasing) { releaseAction(value) }
     }

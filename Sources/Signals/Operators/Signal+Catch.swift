@@ -32,6 +32,7 @@ extension Signal {
     /// output:  -1-2--0|
     /// ```
     /// - SeeAlso: RxSwift `catch(_:)`, ReactiveSwift `flatMapError(_:)`, Combine `catch(_:)`.
+    @inlinable
     public func `catch`<F: Error>(_ handler: @escaping @Sendable (Failure) -> Signal<Value, F>) -> Signal<Value, F> {
         bind {
             { event, _ in
@@ -58,6 +59,7 @@ extension Signal {
     /// ```
     /// - SeeAlso: RxSwift `catchAndReturn(_:)`, ReactiveSwift `flatMapError { _ in SignalProducer(value:) }`,
     ///   Combine `replaceError(with:)`.
+    @inlinable
     public func replaceError(with value: Value) -> Signal<Value, Never> {
         let replacement = Signal<Value, Never>.just(value)
         return self.catch { _ in replacement }
@@ -82,6 +84,7 @@ extension Signal {
     ///
     /// - Precondition: `count >= 0`.
     /// - SeeAlso: RxSwift `retry(_:)`, ReactiveSwift `retry(upTo:)`, Combine `retry(_:)`.
+    @inlinable
     public func retry(_ count: Int) -> Signal {
         precondition(count >= 0, "Signals: retry(_:) needs a count >= 0, got \(count)")
         return _retrying(count)
@@ -115,6 +118,7 @@ extension Signal {
     /// // Prints: 1, 1, 1, failed
     /// ```
     /// - SeeAlso: RxSwift `retry(when:)` (`retryWhen`); ReactiveSwift and Combine have none.
+    @inlinable
     public func retry<Trigger>(
         when handler: @escaping @Sendable (Signal<Failure, Failure>) -> Signal<Trigger, Failure>
     ) -> Signal {
@@ -160,12 +164,14 @@ extension Signal {
 
 extension Signal {
     /// `retry(count)` without the precondition check at every step.
+    @inlinable
     func _retrying(_ count: Int) -> Signal {
         self.catch { error in count == 0 ? .error(error) : self._retrying(count - 1) }
     }
 }
 
 /// What `retry(when:)` reacts to: the first start, a failed attempt, or a trigger event.
+@usableFromInline
 enum _RetryStep<Trigger, Failure: Error> {
     case start
     case failed(Failure)

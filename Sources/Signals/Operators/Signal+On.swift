@@ -28,6 +28,7 @@ extension Signal {
     /// - SeeAlso: RxSwift `do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)`,
     ///   ReactiveSwift `on(starting:started:event:failed:completed:interrupted:terminated:disposed:value:)`,
     ///   Combine `handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)`.
+    @inlinable
     public func on(
         subscribed: (@Sendable () -> Void)? = nil,
         next: (@Sendable (Value) -> Void)? = nil,

@@ -25,6 +25,7 @@ extension Signal {
     /// - Precondition: `count >= 0`.
     /// - SeeAlso: ReactiveSwift `repeat(_:)`; RxSwift `Observable.concat(Array(repeating:count:))`;
     ///   Combine has none.
+    @inlinable
     public func `repeat`(_ count: Int) -> Signal {
         precondition(count >= 0, "Signals: repeat(_:) needs a count >= 0, got \(count)")
         return .concat(repeatElement(self, count: count))
@@ -51,18 +52,22 @@ extension Signal {
     /// - SeeAlso: ReactiveCocoa `-repeat`; RxSwift `Observable.concat` of an endless
     ///   sequence (RxSwiftExt `repeatWithBehavior`); ReactiveSwift `repeat(Int.max)`;
     ///   Combine has none.
+    @inlinable
     public func repeatForever() -> Signal {
         .concat(_Endless(self))
     }
 }
 
 /// The same element, forever.
+@usableFromInline
 struct _Endless<Element: Sendable>: Sequence, IteratorProtocol, Sendable {
-    let element: Element
+    @usableFromInline let element: Element
 
+    @inlinable
     init(_ element: Element) {
         self.element = element
     }
 
+    @inlinable
     func next() -> Element? { element }
 }

@@ -18,6 +18,7 @@ extension Signal {
     /// output: 1-2-3-4|
     /// ```
     /// - SeeAlso: RxSwift `startWith(_:)`, ReactiveSwift `prefix(values:)`, Combine `prepend(_:)`.
+    @inlinable
     public func startWith(_ values: Value...) -> Signal {
         .concat(values.map { Signal.just($0) } + [self])
     }
@@ -40,6 +41,7 @@ extension Signal {
     /// ```
     /// - SeeAlso: RxSwift `concat` (`signal.concat(self)`), ReactiveSwift `prefix(_:)`,
     ///   Combine `prepend(_:)` with a publisher.
+    @inlinable
     public func startWith(_ signal: Signal) -> Signal {
         signal.concat(self)
     }

@@ -22,6 +22,7 @@ extension Signal {
     /// ```
     /// - SeeAlso: ReactiveCocoa `-then:`, ReactiveSwift `then(_:)`,
     ///   RxSwift `ignoreElements().andThen(_:)` (Completable), Combine `ignoreOutput()` + `append`.
+    @inlinable
     public func then<U>(_ next: Signal<U, Failure>) -> Signal<U, Failure> {
         bind {
             { event, _ in

@@ -28,6 +28,7 @@ extension Signal {
     /// ```
     /// - SeeAlso: RxSwift `withLatestFrom(_:)`, ReactiveSwift `withLatest(from:)`,
     ///   Combine has none (CombineExt `withLatestFrom`).
+    @inlinable
     public func withLatestFrom<Other>(_ other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
         typealias Tagged = _EitherEvent<Value, Other, Failure>
         let tagged = other.materialize().map(Tagged.second).merge(materialize().map(Tagged.first))
@@ -80,6 +81,7 @@ extension Signal {
     /// ```
     /// - SeeAlso: RxSwift `sample(_:)`, ReactiveSwift `sample(on:)` (which re-sends the latest
     ///   value on every trigger), Combine has none.
+    @inlinable
     public func sample<T>(on trigger: Signal<T, Never>) -> Signal {
         typealias Step = _SampleStep<Value, Failure, T>
         let steps = materialize().map(Step.source).merge(trigger.materialize().map(Step.trigger))
@@ -110,6 +112,7 @@ extension Signal {
 }
 
 /// What `sample(on:)` reacts to: an event of the source or of the trigger.
+@usableFromInline
 enum _SampleStep<Value, Failure: Error, Trigger> {
     case source(Event<Value, Failure>)
     case trigger(Event<Trigger, Never>)
