@@ -185,8 +185,13 @@ import SignalsTesting
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
             let count = 1_000_000
             let expected = Array(repeating: 1, count: count + 1) + [-1]
-            StackSafetyTests.expectAllValues(expected, "retry(\(count)) of from([1]).concat(.error), then replaceError") {
-                Signal<Int, Oops>.from([1]).concat(.error(Oops())).retry(count).replaceError(with: -1)
+            StackSafetyTests.expectAllValues(expected, "retry(\(count)) of a signal sending 1 then an error, then replaceError") {
+                let failing = Signal<Int, Oops> { observer in
+                    observer.send(value: 1)
+                    observer.send(error: Oops())
+                    return nil
+                }
+                return failing.retry(count).replaceError(with: -1)
             }
         }
         StackSafetyTests.relay(result)
