@@ -157,6 +157,24 @@ import SignalsTesting
         #expect(log.value == ["start 110", "end 110", "start 220", "end 220"])
     }
 
+    @Test func pairsInOrderWhenTheSourcesSendFromTwoThreadsAtOnce() {
+        // Given
+        let count = 10_000
+        let a = Subject<Int, Never>(), b = Subject<Int, Never>()
+        let recorder = Signal.zip(a.signal, b.signal).map { $0 == $1 }.record()
+        // When
+        runConcurrently(threads: 2) { thread in
+            let subject = thread == 0 ? a : b
+            for value in 0..<count { subject.send(value: value) }
+            subject.sendCompleted()
+        }
+        // Then
+        let values = recorder.values
+        #expect(values.count == count)
+        #expect(values.allSatisfy { $0 }, "the n-th value of a is paired with the n-th of b")
+        #expect(recorder.isCompleted)
+    }
+
     @Test func zipsAnArrayOfTenThousandSignals() {
         // Given: 10,000 sources of three values each
         let count = 10_000
