@@ -64,7 +64,9 @@ extension TestScheduler {
     /// column of the `^` (dashes before it only align the diagram with a hot input). Letters
     /// stand for the values `values` gives (or, for `String`, `Character` and `Int`, for
     /// themselves); `|` is completion; `#` an error — `error` if given, else any error; `( )`
-    /// groups events at one tick. A `!` disposes the subscription at its tick; without one,
+    /// groups events at one tick. A `!` disposes the subscription at its tick, before the
+    /// events the subscription scheduled for that tick (as RxTest schedules its disposal
+    /// first); without one,
     /// the scheduler runs until nothing is scheduled, or for at most 1,000 ticks (as RxTest
     /// disposes at 1,000), and the subscription is then disposed.
     ///
@@ -89,9 +91,17 @@ extension TestScheduler {
             diagram.entries.allSatisfy { $0.tick >= origin },
             "expected marbles \"\(marbles)\": only '-' may come before '^'")
         let start = now
+        // The disposal is scheduled before subscribing, so that it runs before the events
+        // the subscription schedules for the same tick: `!` takes its tick.
+        let subscription = _Locked<(any Disposable)?>(nil)
+        let disposal = diagram.disposalTick.map { tick in
+            schedule(after: self.tick * (tick - origin)) { subscription.withLock { $0 }?.dispose() }
+        }
         let recorder = Recorder(signal, scheduler: self)
-        if let disposal = diagram.disposalTick {
-            advance(to: start + tick * (disposal - origin))
+        subscription.withLock { $0 = recorder._subscriptionDisposable }
+        if let disposalTick = diagram.disposalTick {
+            advance(to: start + tick * (disposalTick - origin))
+            disposal?.dispose()
             recorder.dispose()
         } else {
             let limit = start + tick * 1000

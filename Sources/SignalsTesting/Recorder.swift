@@ -120,6 +120,11 @@ public final class Recorder<Value, Failure: Error>: Sendable {
         }
     }
 
+    /// The disposable of the recorder's subscription.
+    var _subscriptionDisposable: (any Disposable)? {
+        _subscription.withLock { $0 }
+    }
+
     /// Disposes the subscription: nothing more is recorded.
     ///
     /// ```swift
