@@ -68,12 +68,16 @@ public struct MainActorScheduler: Scheduler {
     }
 }
 
-extension Scheduler where Self == MainActorScheduler {
+extension MainActorScheduler {
     /// The main queue, for `@MainActor` subscribers: `observe(on: .mainActor)` returns a
     /// ``MainActorSignal``.
     ///
+    /// It is deliberately not offered where any scheduler is accepted, so that
+    /// `observe(on: .mainActor)` always means the main-actor form; elsewhere write
+    /// `MainActorScheduler()` or ``QueueScheduler/main``.
+    ///
     /// ```swift
-    /// let ticks = Signal.interval(.seconds(1), on: .mainActor)
+    /// let updates = Signal.just(1).observe(on: .mainActor)
     /// ```
     public static var mainActor: MainActorScheduler { MainActorScheduler() }
 }
