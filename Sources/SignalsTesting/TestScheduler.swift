@@ -5,7 +5,7 @@ import Signals
 ///
 /// ## The idea
 ///
-/// Code that works with time takes a ``Scheduler``. In the app that is a `QueueScheduler`;
+/// Code that works with time takes a `Scheduler`. In the app that is a `QueueScheduler`;
 /// in a test it is a `TestScheduler`, on which nothing happens until you *advance* its
 /// virtual clock. Advancing runs, in order, all the work that has come due; work scheduled
 /// for later waits.
