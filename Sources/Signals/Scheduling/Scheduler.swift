@@ -5,9 +5,9 @@
 /// Where and when work runs: a clock (`now`) and a way to run an action now, after a delay,
 /// or repeatedly. Every way of scheduling returns a ``Disposable`` that cancels the work.
 ///
-/// The library's time sources, ``Signal/timer(after:on:)`` and ``Signal/interval(_:on:)``,
+/// The library's time sources, `Signal.timer(after:on:)` and `Signal.interval(_:on:)`,
 /// are the only signals that talk to a scheduler; the time operators and
-/// ``Signal/observe(on:)`` / ``Signal/subscribe(on:)`` are compositions over them, so a
+/// `observe(on:)` / `subscribe(on:)` are compositions over them, so a
 /// test can run all of them on a virtual clock (`SignalsTesting.TestScheduler`).
 ///
 /// The contract every scheduler keeps:

@@ -6,7 +6,7 @@ extension Signal {
     /// Subscribes to this signal — runs its subscription side effects — on `scheduler`; and
     /// disposes that subscription on `scheduler` too.
     ///
-    /// Events are delivered wherever this signal sends them (use ``observe(on:)`` to move
+    /// Events are delivered wherever this signal sends them (use `observe(on:)` to move
     /// them). Completes and fails as this signal does. Disposing the output stops delivery at
     /// once and cancels the subscription if it has not started yet; a subscription already
     /// made is disposed by work scheduled on `scheduler` (RxSwift's rule).

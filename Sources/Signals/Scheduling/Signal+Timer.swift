@@ -12,7 +12,7 @@ extension Signal where Value == Int {
     /// scheduler runs work scheduled for now.
     ///
     /// The value is the index of its single tick, `0`, as RxSwift's `timer` sends, so that
-    /// a timer reads as the first tick of an ``interval(_:on:)``.
+    /// a timer reads as the first tick of an `interval(_:on:)`.
     ///
     /// Composed of: a source (`scheduler.schedule(after:)`); the time operators compose over it.
     ///
