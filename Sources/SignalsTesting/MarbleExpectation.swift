@@ -16,7 +16,7 @@ import Signals
 /// A failing expectation reads:
 ///
 /// ```text
-/// marbles differ at tick 3
+/// marbles differ at column 3
 /// expected: -a-b-|
 /// actual:   -a--b|
 ///              ^

@@ -135,6 +135,35 @@ public final class Recorder<Value, Failure: Error>: Sendable {
     }
 }
 
+extension Recorder where Value: Equatable {
+    /// The recorded events as a marble diagram, one tick of the scheduler per character,
+    /// from the moment the recorder subscribed: for printing a timeline (as the tour does),
+    /// or for a quick look while writing a test. Letters come from `values` (or, for
+    /// `String`, `Character` and `Int`, from the values themselves; `?` otherwise). Needs a
+    /// recorder made with ``init(_:scheduler:)`` (a precondition).
+    ///
+    /// ```swift
+    /// let scheduler = TestScheduler()
+    /// let recorder = Signal.interval(.seconds(2), on: scheduler).record(scheduler: scheduler)
+    /// scheduler.advance(by: .seconds(6))
+    /// print(recorder.marbles()) // Prints: --0-1-2
+    /// ```
+    public func marbles(values: [Character: Value] = [:]) -> String {
+        guard let scheduler = _scheduler else {
+            preconditionFailure("Recorder: marbles needs a recorder made with Recorder(_:scheduler:)")
+        }
+        let entries: [(tick: Int, symbol: _MarbleSymbol)] = timedEvents.map { timed in
+            let symbol: _MarbleSymbol = switch timed.event {
+            case .next(let value): .value(_marbleLetter(for: value, in: values) ?? "?")
+            case .completed: .completed
+            case .error: .error
+            }
+            return ((timed.time - _start)._ticks(of: scheduler.tick).ticks, symbol)
+        }
+        return _MarbleDiagram(entries: entries).text
+    }
+}
+
 /// An event and the virtual time it arrived at, as a ``Recorder`` on a ``TestScheduler``
 /// records it: the time is the scheduler's clock since it started.
 ///

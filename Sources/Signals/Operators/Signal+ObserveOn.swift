@@ -21,8 +21,8 @@ extension Signal {
     /// // Prints: 1, 2 (on the main queue)
     /// ```
     /// ```
-    /// source:            a-b-|
-    /// observe(on: test): a-b-|   (each one hop later: the next run of the scheduler)
+    /// source:            -a-b-|
+    /// observe(on: test): -a-b-|   (same ticks: each event waits for the scheduler's next run)
     /// ```
     ///
     /// - Complexity: one scheduled action and one small subscription per event.

@@ -21,8 +21,8 @@ extension Signal {
     /// // The set-up runs on the "setup" queue.
     /// ```
     /// ```
-    /// source (cold):        -a-|
-    /// subscribe(on: test):  --a-|   (subscribed one hop later: the next run of the scheduler)
+    /// source (cold):        -a-b-|
+    /// subscribe(on: test):  -a-b-|   (subscribed at the scheduler's next run, at the same tick)
     /// ```
     ///
     /// - SeeAlso: RxSwift `subscribe(on:)`, ReactiveSwift `start(on:)`, Combine

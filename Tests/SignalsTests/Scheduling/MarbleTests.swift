@@ -157,6 +157,16 @@ import SignalsTesting
         #expect(trigger.subscriptions == [TestSubscription(.zero, .seconds(4))])
     }
 
+    @Test func aTimedRecorderDrawsWhatItRecorded() {
+        let scheduler = TestScheduler()
+        scheduler.advance(by: .seconds(5)) // the diagram starts when the recorder subscribes
+        let source = scheduler.cold("-a-(bc)|", values: ["a": 1, "b": 2, "c": 3])
+        let recorder = source.signal.record(scheduler: scheduler)
+        scheduler.run()
+        #expect(recorder.marbles(values: ["a": 1, "b": 2, "c": 3]) == "-a-(bc)|")
+        #expect(recorder.marbles() == "-1-(23)|")
+    }
+
     // MARK: Expectations
 
     @Test func anExpectationMatchesWhatTheSignalDid() {
