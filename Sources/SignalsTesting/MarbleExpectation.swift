@@ -26,16 +26,32 @@ import Signals
 public struct MarbleExpectation: Sendable, CustomStringConvertible {
     /// Whether the signal did exactly what the diagram says: the same events at the same
     /// times.
+    ///
+    /// ```swift
+    /// #expect(result.isMet, "\(result)")
+    /// ```
     public let isMet: Bool
     /// The expected diagram, as written.
+    ///
+    /// ```swift
+    /// #expect(result.expected == "-a-b-|")
+    /// ```
     public let expected: String
     /// The diagram of what the signal did, on the same columns.
+    ///
+    /// ```swift
+    /// #expect(result.actual == "-a--b|")
+    /// ```
     public let actual: String
     /// The events as lists, with their ticks (exact: `3.5` for an event between ticks).
     let _expectedEvents: String
     let _actualEvents: String
 
     /// `"marbles match: -a-b-|"`, or the report with both diagrams aligned.
+    ///
+    /// ```swift
+    /// print(result) // Prints: marbles match: -a-b-|
+    /// ```
     public var description: String {
         if isMet { return "marbles match: \(actual)" }
         let expectedColumns = Array(expected)

@@ -172,8 +172,16 @@ extension Recorder where Value: Equatable {
 /// ```
 public struct TimedEvent<Value, Failure: Error>: CustomStringConvertible {
     /// When the event arrived, on the scheduler's clock.
+    ///
+    /// ```swift
+    /// #expect(recorder.timedEvents.map(\.time) == [.seconds(1), .seconds(3)])
+    /// ```
     public var time: Duration
     /// The event.
+    ///
+    /// ```swift
+    /// #expect(recorder.timedEvents.map(\.event) == [.next(1), .completed])
+    /// ```
     public var event: Event<Value, Failure>
 
     /// The event `event` at `time`.
@@ -187,6 +195,10 @@ public struct TimedEvent<Value, Failure: Error>: CustomStringConvertible {
     }
 
     /// `next(1) at 1.0 seconds`.
+    ///
+    /// ```swift
+    /// print(TimedEvent<Int, Never>(.seconds(1), .next(1))) // Prints: next(1) at 1.0 seconds
+    /// ```
     public var description: String { "\(event) at \(time)" }
 }
 

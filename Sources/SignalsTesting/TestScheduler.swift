@@ -69,6 +69,10 @@ public final class TestScheduler: Scheduler {
     /// ```
     public struct Instant: InstantProtocol, CustomStringConvertible {
         /// The virtual time since the scheduler started.
+        ///
+        /// ```swift
+        /// #expect(scheduler.now.offset == .seconds(2))
+        /// ```
         public var offset: Duration
 
         /// The instant `offset` after the scheduler started.
@@ -105,6 +109,11 @@ public final class TestScheduler: Scheduler {
             other.offset - offset
         }
 
+        /// Whether `lhs` comes before `rhs`.
+        ///
+        /// ```swift
+        /// #expect(TestScheduler.Instant.zero < .zero + .seconds(1))
+        /// ```
         public static func < (lhs: Instant, rhs: Instant) -> Bool {
             lhs.offset < rhs.offset
         }
@@ -119,6 +128,10 @@ public final class TestScheduler: Scheduler {
         }
 
         /// The offset, as `"2.5 seconds"`.
+        ///
+        /// ```swift
+        /// print(TestScheduler.Instant.zero + .seconds(2)) // Prints: 2.0 seconds
+        /// ```
         public var description: String { offset.description }
     }
 

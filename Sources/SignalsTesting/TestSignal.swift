@@ -73,8 +73,16 @@ public final class TestSignal<Value, Failure: Error>: Sendable {
 /// ```
 public struct TestSubscription: Hashable, Sendable, CustomStringConvertible {
     /// When the subscription was made.
+    ///
+    /// ```swift
+    /// #expect(source.subscriptions.first?.subscribed == .seconds(2))
+    /// ```
     public var subscribed: Duration
     /// When it ended — disposed, or ended by its terminal event — or `nil` while it lasts.
+    ///
+    /// ```swift
+    /// #expect(source.subscriptions.first?.disposed == .seconds(5))
+    /// ```
     public var disposed: Duration?
 
     /// A subscription made at `subscribed` and ended at `disposed` (`nil`: still live).
@@ -88,6 +96,10 @@ public struct TestSubscription: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `(2.0 seconds, 5.0 seconds)`, or `(2.0 seconds, live)`.
+    ///
+    /// ```swift
+    /// print(TestSubscription(.seconds(2))) // Prints: (2.0 seconds, live)
+    /// ```
     public var description: String {
         "(\(subscribed), \(disposed.map(\.description) ?? "live"))"
     }

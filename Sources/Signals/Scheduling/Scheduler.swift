@@ -31,7 +31,12 @@
 ///
 /// - SeeAlso: RxSwift `SchedulerType`, ReactiveSwift `DateScheduler`, Combine `Scheduler`.
 public protocol Scheduler: Sendable {
-    /// The type of the scheduler's clock readings.
+    /// The type of the scheduler's clock readings: `SuspendingClock.Instant` for the Dispatch
+    /// schedulers, `TestScheduler.Instant` for virtual time.
+    ///
+    /// ```swift
+    /// let elapsed = start.duration(to: scheduler.now)
+    /// ```
     associatedtype Instant: InstantProtocol where Instant.Duration == Duration
 
     /// The scheduler's current time.
