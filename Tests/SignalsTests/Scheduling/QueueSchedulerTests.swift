@@ -48,9 +48,9 @@ import Darwin
 
     @Test func runsOnItsQueue() {
         let scheduler = QueueScheduler(name: "where")
+        scheduler.queue.setSpecific(key: Self.key, value: "where")
         let onQueue = Locked<Bool?>(nil)
         scheduler.schedule { onQueue.withLock { $0 = DispatchQueue.getSpecific(key: Self.key) == "where" } }
-        scheduler.queue.setSpecific(key: Self.key, value: "where")
         drain(scheduler)
         #expect(onQueue.value == true)
     }
