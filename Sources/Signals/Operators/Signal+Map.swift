@@ -1,6 +1,9 @@
-// map    = flattenMap { .just(transform($0)) }
-// filter = flattenMap { isIncluded($0) ? .just($0) : .empty }
-// Both return constants, which bind delivers directly: no allocation per value.
+// map           = flattenMap { .just(transform($0)) }
+// map(\.path)   = map { $0[keyPath: path] }
+// filter        = flattenMap { isIncluded($0) ? .just($0) : .empty }
+// compactMap    = flattenMap { transform($0).map(just) ?? .empty }
+// ignoreValues  = filter { _ in false }
+// All return constants, which bind delivers directly: no allocation per value.
 
 extension Signal {
     /// Transforms each value with `transform`.
@@ -14,9 +17,28 @@ extension Signal {
     /// Signal.from([1, 2, 3]).map { $0 * 10 }.subscribe(next: { print($0) })
     /// // Prints: 10, 20, 30
     /// ```
+    ///
+    /// - SeeAlso: RxSwift `map`, ReactiveSwift `map`, Combine `map`.
     @inlinable
     public func map<U>(_ transform: @escaping @Sendable (Value) -> U) -> Signal<U, Failure> {
         flattenMap { .just(transform($0)) }
+    }
+
+    /// Replaces each value with the property at `keyPath`.
+    ///
+    /// Completion and errors pass through unchanged.
+    ///
+    /// Composed of: `map { $0[keyPath: keyPath] }`.
+    ///
+    /// ```swift
+    /// Signal.from(["a", "bcd"]).map(\.count).subscribe(next: { print($0) })
+    /// // Prints: 1, 3
+    /// ```
+    ///
+    /// - SeeAlso: ReactiveSwift `map(_ keyPath:)`, Combine `map(_ keyPath:)`.
+    @inlinable
+    public func map<U>(_ keyPath: KeyPath<Value, U> & Sendable) -> Signal<U, Failure> {
+        map { $0[keyPath: keyPath] }
     }
 
     /// Keeps only the values for which `isIncluded` returns true.
@@ -29,8 +51,51 @@ extension Signal {
     /// Signal.from(1...6).filter { $0 % 2 == 0 }.subscribe(next: { print($0) })
     /// // Prints: 2, 4, 6
     /// ```
+    ///
+    /// - SeeAlso: RxSwift `filter`, ReactiveSwift `filter`, Combine `filter`.
     @inlinable
     public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal {
         flattenMap { isIncluded($0) ? .just($0) : .empty }
+    }
+
+    /// Transforms each value with `transform` and forwards the results that are not `nil`.
+    ///
+    /// Completion and errors pass through unchanged.
+    ///
+    /// Composed of: `flattenMap { transform($0).map(Signal.just) ?? .empty }` (constants
+    /// only: no allocation per value).
+    ///
+    /// ```swift
+    /// Signal.from(["1", "x", "3"]).compactMap { Int($0) }.subscribe(next: { print($0) })
+    /// // Prints: 1, 3
+    /// ```
+    ///
+    /// - SeeAlso: RxSwift `compactMap`, ReactiveSwift `compactMap` (`filterMap`),
+    ///   Combine `compactMap`.
+    @inlinable
+    public func compactMap<U>(_ transform: @escaping @Sendable (Value) -> U?) -> Signal<U, Failure> {
+        flattenMap { value in
+            guard let result = transform(value) else { return .empty }
+            return .just(result)
+        }
+    }
+
+    /// Drops every value and forwards only the terminal event: a signal that says *when*
+    /// this one has finished, and how.
+    ///
+    /// Completes when this signal completes; fails with its error.
+    ///
+    /// Composed of: `filter { _ in false }`.
+    ///
+    /// ```swift
+    /// Signal.from([1, 2]).ignoreValues().subscribe(next: { print($0) }, completed: { print("done") })
+    /// // Prints: done
+    /// ```
+    ///
+    /// - SeeAlso: ReactiveCocoa `ignoreValues`, RxSwift `ignoreElements`, ReactiveSwift (none;
+    ///   `filter { _ in false }`), Combine `ignoreOutput`.
+    @inlinable
+    public func ignoreValues() -> Signal {
+        filter { _ in false }
     }
 }

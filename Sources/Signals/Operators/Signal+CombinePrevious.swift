@@ -1,0 +1,46 @@
+// combinePrevious(initial) = a stateful bind keeping the previous value:
+//                            `.next(v) -> .just((previous, v)); previous = v`.
+
+extension Signal {
+    /// Pairs each value with the one before it: `(previous, current)`; the first value is
+    /// paired with `initial`.
+    ///
+    /// Completes when this signal completes; fails with its error. Each subscription starts
+    /// again from `initial`.
+    ///
+    /// Composed of: a stateful `bind` keeping the previous value:
+    /// `.next(v) -> .just((previous, v)); previous = v` (constants only: no allocation per
+    /// value).
+    ///
+    /// ```swift
+    /// Signal.from([1, 2, 3]).combinePrevious(0).subscribe(next: { print($0) })
+    /// // Prints: (0, 1), (1, 2), (2, 3)
+    /// ```
+    /// ```
+    /// source: -1-----2-----3-----|
+    /// output: -(0,1)-(1,2)-(2,3)-|
+    /// ```
+    ///
+    /// - SeeAlso: RxSwift (none; `scan` with a pair), ReactiveSwift `combinePrevious(_:)`,
+    ///   Combine (none; `scan` with a pair).
+    @inlinable
+    public func combinePrevious(_ initial: Value) -> Signal<(Value, Value), Failure> {
+        // Each subscription copies `initial` into its own state; the seed itself is only
+        // read, as a `just(initial)` would be (values are shared by subscriptions).
+        nonisolated(unsafe) let seed = initial
+        return bind {
+            var previous = seed
+            return { event, _ in
+                switch event {
+                case .next(let value):
+                    defer { previous = value }
+                    return .just((previous, value))
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    return nil
+                }
+            }
+        }
+    }
+}

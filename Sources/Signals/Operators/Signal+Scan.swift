@@ -1,0 +1,135 @@
+// scan(initial, next)  = a stateful bind: `.next(v) -> acc = next(acc, v); .just(acc)`.
+// scan(into:, update)  = the same, updating the accumulator in place.
+// reduce(initial, next) = a stateful bind: `.next(v) -> acc = next(acc, v); nil`,
+//                        `.completed -> .just(acc)`.
+// The accumulator lives in the binding, so each subscription starts again from the seed.
+
+extension Signal {
+    /// Accumulates the values with `nextPartialResult`, starting from `initialResult`, and
+    /// sends every accumulation (not the seed).
+    ///
+    /// Completes when this signal completes; fails with its error. Each subscription
+    /// accumulates afresh from `initialResult`.
+    ///
+    /// Composed of: a stateful `bind` whose binding keeps the accumulator:
+    /// `.next(v) -> acc = nextPartialResult(acc, v); .just(acc)` (constants only: no
+    /// allocation per value).
+    ///
+    /// ```swift
+    /// Signal.from([1, 2, 3]).scan(0, +).subscribe(next: { print($0) })
+    /// // Prints: 1, 3, 6
+    /// ```
+    /// ```
+    /// source: -1--2--3--|
+    /// output: -1--3--6--|
+    /// ```
+    ///
+    /// - SeeAlso: RxSwift `scan`, ReactiveSwift `scan`, Combine `scan`.
+    @inlinable
+    public func scan<Result>(
+        _ initialResult: Result,
+        _ nextPartialResult: @escaping @Sendable (Result, Value) -> Result
+    ) -> Signal<Result, Failure> {
+        // Each subscription copies the seed into its own accumulator; the seed itself is
+        // only read, as a `just(seed)` would be (values are shared by subscriptions).
+        nonisolated(unsafe) let seed = initialResult
+        return bind {
+            var accumulator = seed
+            return { event, _ in
+                switch event {
+                case .next(let value):
+                    accumulator = nextPartialResult(accumulator, value)
+                    return .just(accumulator)
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// Accumulates the values by updating an accumulator in place, starting from
+    /// `initialResult`, and sends a copy of every accumulation (not the seed).
+    ///
+    /// Completes when this signal completes; fails with its error. Each subscription
+    /// accumulates afresh from `initialResult`.
+    ///
+    /// Composed of: a stateful `bind` whose binding keeps the accumulator:
+    /// `.next(v) -> updateAccumulatingResult(&acc, v); .just(acc)`.
+    ///
+    /// ```swift
+    /// Signal.from(["a", "b"]).scan(into: [String]()) { $0.append($1) }
+    ///     .subscribe(next: { print($0) })
+    /// // Prints: ["a"], ["a", "b"]
+    /// ```
+    ///
+    /// - Complexity: O(1) per value for the update itself; a copy-on-write accumulator
+    ///   (an array) is copied on the next update while the value sent is still held.
+    /// - SeeAlso: RxSwift `scan(into:)`, ReactiveSwift `scan(into:)`, Combine `scan`.
+    @inlinable
+    public func scan<Result>(
+        into initialResult: Result,
+        _ updateAccumulatingResult: @escaping @Sendable (inout Result, Value) -> Void
+    ) -> Signal<Result, Failure> {
+        // As in `scan(_:_:)`: the seed is only read, once per subscription.
+        nonisolated(unsafe) let seed = initialResult
+        return bind {
+            var accumulator = seed
+            return { event, _ in
+                switch event {
+                case .next(let value):
+                    updateAccumulatingResult(&accumulator, value)
+                    return .just(accumulator)
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// Accumulates the values with `nextPartialResult`, starting from `initialResult`, and
+    /// sends the last accumulation when this signal completes: the seed itself for an
+    /// empty signal.
+    ///
+    /// Completes right after its one value; fails with this signal's error (and sends no
+    /// value).
+    ///
+    /// Composed of: a stateful `bind`: `.next(v) -> acc = nextPartialResult(acc, v); nil`,
+    /// `.completed -> .just(acc)`.
+    ///
+    /// ```swift
+    /// Signal.from([1, 2, 3]).reduce(0, +).subscribe(next: { print($0) })
+    /// // Prints: 6
+    /// ```
+    /// ```
+    /// source: -1--2--3--|
+    /// output: ----------6|
+    /// ```
+    ///
+    /// - SeeAlso: RxSwift `reduce`, ReactiveSwift `reduce`, Combine `reduce`.
+    @inlinable
+    public func reduce<Result>(
+        _ initialResult: Result,
+        _ nextPartialResult: @escaping @Sendable (Result, Value) -> Result
+    ) -> Signal<Result, Failure> {
+        // As in `scan(_:_:)`: the seed is only read, once per subscription.
+        nonisolated(unsafe) let seed = initialResult
+        return bind {
+            var accumulator = seed
+            return { event, _ in
+                switch event {
+                case .next(let value):
+                    accumulator = nextPartialResult(accumulator, value)
+                    return nil
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    return .just(accumulator)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+// take(n)         = n == 0 ? .empty : a stateful bind counting down:
+//                   `.next(v) -> stop when the n-th; .just(v)`.
+// take(while: p)  = bind: `.next(v) -> p(v) ? .just(v) : stop`.
+// takeLast(n)     = a stateful bind keeping the last n values:
+//                   `.completed -> Signal.merge(last.map(Signal.just))`.
+// Stopping disposes the source, so an endless synchronous source ends too.
+
+extension Signal {
+    /// Forwards the first `count` values, then completes and disposes this signal.
+    ///
+    /// Completes after the `count`-th value, or when this signal completes first; fails
+    /// with its error if that comes first. `take(0)` completes at once without subscribing
+    /// to this signal (as RxSwift does).
+    ///
+    /// Composed of: a stateful `bind` counting down: `.next(v) -> .just(v)`, setting `stop`
+    /// on the `count`-th value (which disposes the source).
+    ///
+    /// ```swift
+    /// Signal.from(1...).take(3).subscribe(next: { print($0) })
+    /// // Prints: 1, 2, 3
+    /// ```
+    /// ```
+    /// source: -1-2-3-4-5-…
+    /// output: -1-2-3|
+    /// ```
+    ///
+    /// - Precondition: `count >= 0`.
+    /// - SeeAlso: RxSwift `take(_:)`, ReactiveSwift `take(first:)`, Combine `prefix(_:)`.
+    @inlinable
+    public func take(_ count: Int) -> Signal {
+        precondition(count >= 0, "take(_:) needs a count of 0 or more, got \(count)")
+        guard count > 0 else { return .empty }
+        return bind {
+            var remaining = count
+            return { event, stop in
+                switch event {
+                case .next(let value):
+                    remaining -= 1
+                    if remaining == 0 { stop = true }
+                    return .just(value)
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// Forwards values while `predicate` holds; at the first value for which it does not,
+    /// completes (without that value) and disposes this signal.
+    ///
+    /// Completes at the first failing value, or when this signal completes; fails with
+    /// its error.
+    ///
+    /// Composed of: `bind` with `.next(v) -> predicate(v) ? .just(v) : stop`.
+    ///
+    /// ```swift
+    /// Signal.from([1, 2, 5, 1]).take(while: { $0 < 3 }).subscribe(next: { print($0) })
+    /// // Prints: 1, 2
+    /// ```
+    /// ```
+    /// source: -1-2-5-1-|
+    /// output: -1-2-|
+    /// ```
+    ///
+    /// - SeeAlso: RxSwift `take(while:)`, ReactiveSwift `take(while:)`,
+    ///   Combine `prefix(while:)`.
+    @inlinable
+    public func take(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal {
+        bind {
+            { event, stop in
+                switch event {
+                case .next(let value):
+                    if predicate(value) { return .just(value) }
+                    stop = true
+                    return nil
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// Forwards the last `count` values, in order, when this signal completes.
+    ///
+    /// Completes after those values; fails with this signal's error, dropping what was
+    /// kept. `takeLast(0)` forwards only the terminal event.
+    ///
+    /// Composed of: a stateful `bind` keeping the last `count` values in a queue:
+    /// `.next(v) -> keep v, drop the oldest; nil`,
+    /// `.completed -> Signal.merge(kept.map(Signal.just))` (constants, delivered in order).
+    ///
+    /// ```swift
+    /// Signal.from(1...5).takeLast(2).subscribe(next: { print($0) })
+    /// // Prints: 4, 5
+    /// ```
+    /// ```
+    /// source: -1-2-3-4-5-|
+    /// output: -----------(45)|
+    /// ```
+    ///
+    /// - Precondition: `count >= 0`.
+    /// - Complexity: O(`count`) memory; amortised O(1) per value.
+    /// - SeeAlso: RxSwift `takeLast(_:)`, ReactiveSwift `take(last:)`, Combine (none;
+    ///   `suffix` exists only on sequences).
+    @inlinable
+    public func takeLast(_ count: Int) -> Signal {
+        precondition(count >= 0, "takeLast(_:) needs a count of 0 or more, got \(count)")
+        return bind {
+            var kept = _Queue<Value>()
+            var keptCount = 0
+            return { event, _ in
+                switch event {
+                case .next(let value):
+                    guard count > 0 else { return nil }
+                    kept.append(value)
+                    if keptCount == count { _ = kept.popFirst() } else { keptCount += 1 }
+                    return nil
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    var last: [Signal] = []
+                    last.reserveCapacity(keptCount)
+                    while let value = kept.popFirst() { last.append(.just(value)) }
+                    return last.isEmpty ? nil : .merge(last)
+                }
+            }
+        }
+    }
+}
