@@ -169,17 +169,23 @@ import SignalsTesting
         #expect(weakToken == nil)
     }
 
-    @Test func releasingTheSubjectReleasesItsBufferAndSubscribers() {
+    /// A subscription lives until its terminal event or until it is disposed, even if the
+    /// subject goes away without a terminal event (Contracts.md, "Lifetime of a subscription");
+    /// the subject's buffer goes with the subject.
+    @Test func releasingTheSubjectReleasesItsBufferAndDisposingReleasesTheSubscriber() {
         weak var weakValue: Tracked?
         weak var weakToken: Tracked?
+        let subscription: any Disposable
         do {
             let subject = ReplaySubject<Tracked, Never>(capacity: 1)
             let token = Tracked(), value = Tracked(id: 2)
             weakToken = token; weakValue = value
-            subject.signal.subscribe(next: { _ in _ = token })
+            subscription = subject.signal.subscribe(next: { _ in _ = token })
             subject.send(value: value)
         }
         #expect(weakValue == nil)
+        #expect(weakToken != nil)
+        subscription.dispose()
         #expect(weakToken == nil)
     }
 
