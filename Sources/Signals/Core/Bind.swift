@@ -67,9 +67,13 @@ extension Signal {
 /// One subscription of a bound signal: ReactiveCocoa's bind pipeline.
 ///
 /// `@unchecked Sendable`, by these invariants:
-/// - `sourceIsDone`, `isHandlingSource`, `backlog`, `usesEmitter` and `nextInnerID` belong to the
-///   *source path*: they are touched only while handling a source event, and the grammar
-///   makes source events serial (a re-entrant one is put in `backlog`, not handled nested).
+/// - `sourceIsDone`, `backlog`, `usesEmitter` and `nextInnerID` belong to the *source path*:
+///   they are touched only by the thread that holds `sourceOwner`, which a source event
+///   claims with one compare-exchange. The grammar makes source events serial, so the claim
+///   only ever finds the path free or held by its own thread (a re-entrant event, put in
+///   `backlog`, not handled nested); finding it held by another thread means the source
+///   broke the grammar, and bind stops the process with a message instead of corrupting
+///   memory.
 /// - everything else shared between threads is an `Atomic` or lives in `shared`, under its lock.
 /// The source-path properties opt out of dynamic exclusivity checks (`@exclusivity(unchecked)`)
 /// for that reason: the grammar, not the runtime, makes their accesses exclusive.
@@ -100,7 +104,8 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     @usableFromInline let binding: Binding
     /// The source has sent its last event or was stopped.
     @usableFromInline @exclusivity(unchecked) var sourceIsDone = false
-    @usableFromInline @exclusivity(unchecked) var isHandlingSource = false
+    /// The thread handling a source event (`_currentThreadID()`), or 0.
+    @usableFromInline let sourceOwner = Atomic<UInt>(0)
     @usableFromInline @exclusivity(unchecked) var backlog: [Event<SourceValue, SourceFailure>] = []
     /// Set when the first inner subscription starts. Until then only the source path
     /// delivers, so it may deliver directly; from then on every delivery goes through `emit`.
@@ -180,7 +185,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
                 }
                 let binder = _Binder(downstream: downstream, binding: binding)
                 downstream._setUpstream(binder)
-                binder.isHandlingSource = true
+                binder.sourceOwner.store(_currentThreadID(), ordering: .relaxed)
                 binder.handle(signal, finished: false)
                 if let next { binder.handleSource(next) }
                 binder.onSourceDrained()
@@ -196,11 +201,13 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
 
     @inlinable
     func onSource(_ event: Event<SourceValue, SourceFailure>) {
-        if isHandlingSource {
+        let thread = _currentThreadID()
+        let claim = sourceOwner.compareExchange(expected: 0, desired: thread, ordering: .acquiring)
+        if !claim.exchanged {
+            if claim.original != thread { _concurrentSourceEvents() }
             backlog.append(event)
             return
         }
-        isHandlingSource = true
         handleSource(event)
         onSourceDrained()
     }
@@ -218,7 +225,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
             }
             backlog.removeAll()
         }
-        isHandlingSource = false
+        sourceOwner.store(0, ordering: .releasing)
     }
 
     @inlinable @inline(__always)
@@ -380,4 +387,14 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         source?._dispose()
         for inner in inners.values { inner._dispose() }
     }
+}
+
+/// Stops the process: two threads sent into one observer at once (see `_Binder.onSource`).
+/// Kept out of line so that the check costs the hot path one comparison.
+@usableFromInline @inline(never)
+func _concurrentSourceEvents() -> Never {
+    fatalError(
+        "Signals: events sent concurrently into one observer; serialise them, e.g. through a Subject"
+            + " (a source must not send events concurrently: Contracts.md, \"The grammar\")"
+    )
 }
