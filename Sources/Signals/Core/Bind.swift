@@ -106,7 +106,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     @usableFromInline @exclusivity(unchecked) var sourceIsDone = false
     /// The thread handling a source event (`_currentThreadID()`), or 0.
     @usableFromInline let sourceOwner = Atomic<UInt>(0)
-    @usableFromInline @exclusivity(unchecked) var backlog: [Event<SourceValue, SourceFailure>] = []
+    @usableFromInline @exclusivity(unchecked) var backlog = _Queue<Event<SourceValue, SourceFailure>>()
     /// Set when the first inner subscription starts. Until then only the source path
     /// delivers, so it may deliver directly; from then on every delivery goes through `emit`.
     @usableFromInline @exclusivity(unchecked) var usesEmitter = false
@@ -216,14 +216,10 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     /// source path.
     @inlinable @inline(__always)
     func onSourceDrained() {
-        if !backlog.isEmpty {
-            var index = 0
-            while index < backlog.count {
-                let next = backlog[index]
-                index += 1
-                handleSource(next)
-            }
-            backlog.removeAll()
+        // Consumed as a queue, so that a re-entrant loop through the source (each event
+        // sending the next) keeps one event here, not the loop's whole history.
+        while let next = backlog.popFirst() {
+            handleSource(next)
         }
         sourceOwner.store(0, ordering: .releasing)
     }

@@ -55,4 +55,56 @@ import Testing
         #expect(recorder.values == (0..<100).map { $0 * 2 })
         #expect(recorder.isCompleted)
     }
+
+    // MARK: F7 — a re-entrant loop through a raw source
+
+    /// Each value sent through `map` makes the subscriber send the next one into the raw
+    /// source's observer, re-entrantly, 2,000,000 times. bind queues each re-entrant event
+    /// behind the one being handled; the queue must stay one event long, so the peak
+    /// resident memory of the (child) process grows by far less than the 32 MB that keeping
+    /// the loop's history would take.
+    @Test func f7AReentrantLoopThroughARawSourceRunsInFlatMemory() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let count = 2_000_000
+            final class Box: @unchecked Sendable { var observer: Observer<Int, Never>? }
+            let box = Box()
+            let source = Signal<Int, Never> { observer in
+                box.observer = observer
+                observer.send(value: 0)
+                return nil
+            }
+            let last = Atomic<Int>(0)
+            let before = peakResidentMegabytes()
+            let start = ContinuousClock.now
+            source.map { $0 + 1 }.subscribe(next: { value in
+                last.store(value, ordering: .relaxed)
+                if value < count { box.observer?.send(value: value) }
+            })
+            let growth = peakResidentMegabytes() - before
+            print("[figures] F7 re-entrant loop of \(count) through a raw source + map: peak RSS +\(growth) MB, \(ContinuousClock.now - start)")
+            box.observer = nil
+            #expect(last.load(ordering: .relaxed) == count)
+            #expect(growth < 16, "peak RSS grew by \(growth) MB")
+        }
+        relayFigures(result)
+    }
+}
+
+/// The process's peak resident set size so far, in MiB.
+func peakResidentMegabytes() -> Int {
+    var usage = rusage()
+    #if canImport(Darwin)
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss) / (1 << 20)
+    #else
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Int(usage.ru_maxrss) / 1024
+    #endif
+}
+
+/// Prints the figures a child process printed.
+func relayFigures(_ result: ExitTest.Result?) {
+    guard let result else { return }
+    let output = String(decoding: result.standardOutputContent, as: UTF8.self)
+    for line in output.split(separator: "\n") where line.hasPrefix("[figures]") { print(line) }
 }
