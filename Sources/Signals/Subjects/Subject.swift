@@ -18,18 +18,16 @@ import Synchronization
 /// ```
 public final class Subject<Value, Failure: Error>: Sendable {
     @usableFromInline
-    struct _Entry {
-        @usableFromInline let id: Int
-        @usableFromInline let observer: Observer<Value, Failure>
-        @inlinable init(id: Int, observer: Observer<Value, Failure>) {
-            self.id = id
-            self.observer = observer
-        }
-    }
-
-    @usableFromInline
     struct _State {
-        @usableFromInline var observers: [_Entry] = []
+        /// The observers in subscription order, with `nil` for removed ones (tombstones),
+        /// and their subscription ids (increasing, so a removal finds its slot by binary
+        /// search: O(log n), never a scan).
+        @usableFromInline var ids: [Int] = []
+        @usableFromInline var slots: [Observer<Value, Failure>?] = []
+        @usableFromInline var tombstones = 0
+        /// The live observers in order, rebuilt on the first delivery after a change (a
+        /// cost proportional to that delivery), and shared by deliveries until the next.
+        @usableFromInline var snapshot: [Observer<Value, Failure>]? = []
         @usableFromInline var nextID = 0
         /// The terminal event, once it is being delivered; later subscribers receive it.
         @usableFromInline var terminal: Event<Value, Failure>?
@@ -40,16 +38,63 @@ public final class Subject<Value, Failure: Error>: Sendable {
 
         @inlinable init() {}
 
+        /// The live observers, in subscription order.
+        @inlinable
+        mutating func observers() -> [Observer<Value, Failure>] {
+            if let snapshot { return snapshot }
+            let live = slots.compactMap { $0 }
+            snapshot = live
+            return live
+        }
+
         /// The observers to deliver `events` to; a terminal event among them ends the list
         /// (and is what later subscribers receive).
         @inlinable
-        mutating func recipients(of events: some Sequence<Event<Value, Failure>>) -> [_Entry] {
-            let recipients = observers
+        mutating func recipients(of events: some Sequence<Event<Value, Failure>>) -> [Observer<Value, Failure>] {
+            let recipients = observers()
             if let terminal = events.first(where: \.isTerminating) {
                 self.terminal = terminal
-                observers = []
+                ids = []
+                slots = []
+                tombstones = 0
+                snapshot = []
             }
             return recipients
+        }
+
+        mutating func add(_ observer: Observer<Value, Failure>) -> Int {
+            let id = nextID
+            nextID += 1
+            ids.append(id)
+            slots.append(observer)
+            snapshot = nil
+            return id
+        }
+
+        /// Removes the observer subscribed as `id`, if it is still there: O(log n), plus an
+        /// amortised O(1) compaction once half the slots are tombstones.
+        mutating func remove(id: Int) {
+            var low = 0
+            var high = ids.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ids[middle] < id { low = middle + 1 } else { high = middle }
+            }
+            guard low < ids.count, ids[low] == id, slots[low] != nil else { return }
+            slots[low] = nil
+            tombstones += 1
+            snapshot = nil
+            if tombstones >= 16 && tombstones * 2 >= slots.count {
+                var kept = 0
+                for index in slots.indices where slots[index] != nil {
+                    ids[kept] = ids[index]
+                    slots.swapAt(kept, index)
+                    kept += 1
+                }
+                ids.removeLast(ids.count - kept)
+                slots.removeLast(slots.count - kept)
+                tombstones = 0
+            }
         }
     }
 
@@ -90,8 +135,8 @@ public final class Subject<Value, Failure: Error>: Sendable {
         if case .next = event {
             if _isTerminating.load(ordering: .acquiring) { return }
             if _pending.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-                let recipients = _state.withLock { $0.observers }
-                for entry in recipients { entry.observer.send(event) }
+                let recipients = _state.withLock { $0.observers() }
+                for observer in recipients { observer.send(event) }
                 if _pending.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged { return }
                 return _drain(delivered: 1)
             }
@@ -120,14 +165,14 @@ public final class Subject<Value, Failure: Error>: Sendable {
             if remaining == 0 { return }
             // Every counted event was queued before it was counted, so at least `remaining`
             // events are in the queue.
-            let (batch, recipients) = _state.withLock { state -> ([Event<Value, Failure>], [_Entry]) in
+            let (batch, recipients) = _state.withLock { state -> ([Event<Value, Failure>], [Observer<Value, Failure>]) in
                 var batch: [Event<Value, Failure>] = []
                 batch.reserveCapacity(remaining)
                 for _ in 0..<remaining { batch.append(state.queue.popFirst()!) }
                 return (batch, state.recipients(of: batch))
             }
             for event in batch {
-                for entry in recipients { entry.observer.send(event) }
+                for observer in recipients { observer.send(event) }
             }
             done = remaining
         }
@@ -164,19 +209,14 @@ public final class Subject<Value, Failure: Error>: Sendable {
     private func add(_ observer: Observer<Value, Failure>) -> (any Disposable)? {
         let (id, terminal) = _state.withLock { state -> (Int?, Event<Value, Failure>?) in
             if let terminal = state.terminal { return (nil, terminal) }
-            let id = state.nextID
-            state.nextID += 1
-            state.observers.append(_Entry(id: id, observer: observer))
-            return (id, nil)
+            return (state.add(observer), nil)
         }
         guard let id else {
             if let terminal { observer.send(terminal) }
             return nil
         }
         return AnyDisposable { [weak self] in
-            self?._state.withLock { state in
-                state.observers.removeAll { $0.id == id }
-            }
+            self?._state.withLock { $0.remove(id: id) }
         }
     }
 }
