@@ -101,6 +101,72 @@ import Testing
         #expect(received.withLock { $0 }.count == kept.count)
     }
 
+    // MARK: F4 — when concat subscribes the next link
+
+    /// A link that completes while it is being subscribed, then sends into the hot signal
+    /// that follows it: at every position the follower is subscribed only when the link's
+    /// `subscribe` call has returned, so the 42 is never seen, and a later 43 always is.
+    @Test func f4ConcatSubscribesTheNextLinkWhenTheCompletingLinksSubscribeReturnsAtEveryPosition() {
+        final class Shapes: Sendable {
+            let trigger = Subject<Int, Never>()
+            var completesThenSends: Signal<Int, Never> {
+                Signal { [trigger] observer in
+                    observer.sendCompleted()
+                    trigger.send(value: 42)
+                    return nil
+                }
+            }
+        }
+        let shapes: [(String, (Shapes) -> Signal<Int, Never>)] = [
+            ("concat([y, trigger])", { Signal.concat([$0.completesThenSends, $0.trigger.signal]) }),
+            ("concat([from([0]), y, trigger])", { Signal.concat([.from([0]), $0.completesThenSends, $0.trigger.signal]) }),
+            ("concat([just(0), just(1), y, trigger])", { Signal.concat([.just(0), .just(1), $0.completesThenSends, $0.trigger.signal]) }),
+            ("concat(sequence)", { s in Signal.concat(OnlyASequence(elements: [.from([0]), s.completesThenSends, s.trigger.signal])) }),
+            ("y.concat(trigger)", { $0.completesThenSends.concat($0.trigger.signal) }),
+            ("from([0]).concat(y).concat(trigger)", { Signal.from([0]).concat($0.completesThenSends).concat($0.trigger.signal) }),
+        ]
+        for (label, make) in shapes {
+            let fixture = Shapes()
+            let recorder = make(fixture).record()
+            fixture.trigger.send(value: 43)
+            #expect(recorder.values.filter { $0 >= 42 } == [43], "\(label)")
+        }
+    }
+
+    /// The order of the steps, at the first and at a later position: the link completes,
+    /// its `subscribe` returns, then the next link is subscribed.
+    @Test func f4TheNextLinkIsSubscribedAfterTheCompletingLinksSubscribeReturns() {
+        for position in 0..<3 {
+            let log = Mutex<[String]>([])
+            let link = Signal<Int, Never> { observer in
+                observer.sendCompleted()
+                log.withLock { $0.append("link returns") }
+                return nil
+            }
+            let next = Signal<Int, Never>.deferred {
+                log.withLock { $0.append("next subscribed") }
+                return .empty
+            }
+            let before = Array(repeating: Signal<Int, Never>.just(0), count: position)
+            _ = Signal.concat(before + [link, next]).record()
+            #expect(log.withLock { $0 } == ["link returns", "next subscribed"], "position \(position)")
+        }
+    }
+
+    /// A link that completes later (not inside its `subscribe`) has its successor
+    /// subscribed inside its `sendCompleted()`, at every position.
+    @Test func f4ALinkThatCompletesLaterHasItsSuccessorSubscribedInsideSendCompleted() {
+        for position in 0..<3 {
+            let gate = Subject<Int, Never>()
+            let trigger = Subject<Int, Never>()
+            let before = Array(repeating: Signal<Int, Never>.just(0), count: position)
+            let recorder = Signal.concat(before + [gate.signal, trigger.signal]).record()
+            gate.sendCompleted()
+            trigger.send(value: 42)
+            #expect(recorder.values == Array(repeating: 0, count: position) + [42], "position \(position)")
+        }
+    }
+
     // MARK: F7 — a re-entrant loop through a raw source
 
     /// Each value sent through `map` makes the subscriber send the next one into the raw
@@ -133,6 +199,12 @@ import Testing
         }
         relayFigures(result)
     }
+}
+
+/// A sequence that is not a collection (to reach the sequence form of `concat`).
+struct OnlyASequence<Element: Sendable>: Sequence, Sendable {
+    let elements: [Element]
+    func makeIterator() -> IndexingIterator<[Element]> { elements.makeIterator() }
 }
 
 /// The process's peak resident set size so far, in MiB.
