@@ -67,7 +67,7 @@ extension Signal {
 /// One subscription of a bound signal: ReactiveCocoa's bind pipeline.
 ///
 /// `@unchecked Sendable`, by these invariants:
-/// - `sourceIsDone`, `backlog`, `usesEmitter` and `nextInnerID` belong to the *source path*:
+/// - `sourceIsDone`, `backlog`, `emitter` and `nextInnerID` belong to the *source path*:
 ///   they are touched only by the thread that holds `sourceOwner`, which a source event
 ///   claims with one compare-exchange. The grammar makes source events serial, so the claim
 ///   only ever finds the path free or held by its own thread (a re-entrant event, put in
@@ -84,9 +84,6 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
 
     @usableFromInline
     struct Shared {
-        /// Someone is delivering to `downstream` through `emit`; others queue.
-        @usableFromInline var isEmitting = false
-        @usableFromInline var queue: [Event<Value, Failure>] = []
         /// The sink subscribed to the source, until the source finishes.
         @usableFromInline var source: Observer<SourceValue, SourceFailure>?
         /// The sinks of the live inner subscriptions.
@@ -107,9 +104,10 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     /// The thread handling a source event (`_currentThreadID()`), or 0.
     @usableFromInline let sourceOwner = Atomic<UInt>(0)
     @usableFromInline @exclusivity(unchecked) var backlog = _Queue<Event<SourceValue, SourceFailure>>()
-    /// Set when the first inner subscription starts. Until then only the source path
-    /// delivers, so it may deliver directly; from then on every delivery goes through `emit`.
-    @usableFromInline @exclusivity(unchecked) var usesEmitter = false
+    /// Made when the first inner subscription starts (and never changed after). Until then
+    /// only the source path delivers, so it delivers directly; from then on every delivery
+    /// takes turns through it (TurnTaking.swift).
+    @usableFromInline @exclusivity(unchecked) var emitter: _SerialEmitter<Event<Value, Failure>>?
     @usableFromInline @exclusivity(unchecked) var nextInnerID = 0
 
     /// The source (until it finishes) plus the live inner subscriptions; 0 means complete.
@@ -243,14 +241,19 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         }
         switch result._representation {
         case .value(let value):
-            if usesEmitter { emit(.next(value)) } else { downstream.send(value: value) }
+            if let emitter {
+                let downstream = self.downstream
+                emitter.send(.next(value)) { downstream.send($0) }
+            } else {
+                downstream.send(value: value)
+            }
             if finished { finishSource() }
         case .completed:
             if finished { finishSource() }
         case .failure(let failure):
             fail(failure)
         case .subscribe, .fold:
-            if finished && !usesEmitter {
+            if finished && emitter == nil {
                 tailCall(result)
             } else {
                 subscribeInner(result)
@@ -272,7 +275,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
 
     @inlinable
     func subscribeInner(_ signal: Signal<Value, Failure>) {
-        usesEmitter = true
+        if emitter == nil { emitter = _SerialEmitter() }
         live.add(1, ordering: .relaxed)
         let id = nextInnerID
         nextInnerID += 1
@@ -318,32 +321,14 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
 
     // MARK: Output (any thread)
 
-    /// Delivers `event` to `downstream`, or queues it if a delivery is under way (on this
-    /// thread, re-entrantly, or on another); whoever is delivering drains the queue.
+    /// Delivers `event` to `downstream`: directly while only the source path delivers,
+    /// else by turn-taking with every other delivery (it waits for its turn, or is queued
+    /// when it is sent re-entrantly or waiting would close a cycle).
     @inlinable
     func emit(_ event: Event<Value, Failure>) {
-        let deliverNow = shared.withLock { shared -> Bool in
-            if shared.isEmitting {
-                shared.queue.append(event)
-                return false
-            }
-            shared.isEmitting = true
-            return true
-        }
-        guard deliverNow else { return }
-        downstream.send(event)
-        while true {
-            let batch = shared.withLock { shared -> [Event<Value, Failure>]? in
-                if shared.queue.isEmpty {
-                    shared.isEmitting = false
-                    return nil
-                }
-                defer { shared.queue = [] }
-                return shared.queue
-            }
-            guard let batch else { return }
-            for event in batch { downstream.send(event) }
-        }
+        let downstream = self.downstream
+        guard let emitter else { return downstream.send(event) }
+        emitter.send(event) { downstream.send($0) }
     }
 
     @inlinable

@@ -33,8 +33,6 @@ public final class Subject<Value, Failure: Error>: Sendable {
         @usableFromInline var terminal: Event<Value, Failure>?
         /// A terminal event has been accepted; later sends are ignored.
         @usableFromInline var isTerminating = false
-        /// Events waiting for the current deliverer.
-        @usableFromInline var queue = _Queue<Event<Value, Failure>>()
 
         @inlinable init() {}
 
@@ -47,13 +45,13 @@ public final class Subject<Value, Failure: Error>: Sendable {
             return live
         }
 
-        /// The observers to deliver `events` to; a terminal event among them ends the list
-        /// (and is what later subscribers receive).
+        /// The observers to deliver `event` to; a terminal event ends the list (and is what
+        /// later subscribers receive).
         @inlinable
-        mutating func recipients(of events: some Sequence<Event<Value, Failure>>) -> [Observer<Value, Failure>] {
+        mutating func recipients(of event: Event<Value, Failure>) -> [Observer<Value, Failure>] {
             let recipients = observers()
-            if let terminal = events.first(where: \.isTerminating) {
-                self.terminal = terminal
+            if event.isTerminating {
+                self.terminal = event
                 ids = []
                 slots = []
                 tombstones = 0
@@ -100,10 +98,8 @@ public final class Subject<Value, Failure: Error>: Sendable {
 
     @usableFromInline let _state = _Locked(_State())
 
-    /// Events being delivered or waiting in the queue. Whoever raises it from 0 becomes the
-    /// deliverer and delivers until it falls back to 0; everyone else queues and returns.
-    /// An uncontended send claims and releases it with one compare-exchange each.
-    @usableFromInline let _pending = Atomic<Int>(0)
+    /// Takes turns between senders (TurnTaking.swift).
+    @usableFromInline let _emitter = _SerialEmitter<Event<Value, Failure>>()
     @usableFromInline let _isTerminating = Atomic<Bool>(false)
 
     /// Creates a subject with no observers.
@@ -134,47 +130,19 @@ public final class Subject<Value, Failure: Error>: Sendable {
     public func send(_ event: Event<Value, Failure>) {
         if case .next = event {
             if _isTerminating.load(ordering: .acquiring) { return }
-            if _pending.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-                let recipients = _state.withLock { $0.observers() }
-                for observer in recipients { observer.send(event) }
-                if _pending.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged { return }
-                return _drain(delivered: 1)
-            }
-            _state.withLock { $0.queue.append(event) }
         } else {
             let accepted = _state.withLock { state -> Bool in
                 if state.isTerminating { return false }
                 state.isTerminating = true
-                state.queue.append(event)
                 return true
             }
             guard accepted else { return }
             _isTerminating.store(true, ordering: .releasing)
         }
-        // The event is queued: count it; if nobody was delivering, deliver.
-        if _pending.add(1, ordering: .acquiringAndReleasing).oldValue == 0 { _drain(delivered: 0) }
-    }
-
-    /// The deliverer's loop: `delivered` events are done; deliver as many queued events as
-    /// are still counted, until the count falls to 0.
-    @inlinable
-    func _drain(delivered: Int) {
-        var done = delivered
-        while true {
-            let remaining = _pending.subtract(done, ordering: .acquiringAndReleasing).newValue
-            if remaining == 0 { return }
-            // Every counted event was queued before it was counted, so at least `remaining`
-            // events are in the queue.
-            let (batch, recipients) = _state.withLock { state -> ([Event<Value, Failure>], [Observer<Value, Failure>]) in
-                var batch: [Event<Value, Failure>] = []
-                batch.reserveCapacity(remaining)
-                for _ in 0..<remaining { batch.append(state.queue.popFirst()!) }
-                return (batch, state.recipients(of: batch))
-            }
-            for event in batch {
-                for observer in recipients { observer.send(event) }
-            }
-            done = remaining
+        let state = _state
+        _emitter.send(event) { event in
+            let recipients = state.withLock { $0.recipients(of: event) }
+            for observer in recipients { observer.send(event) }
         }
     }
 

@@ -56,6 +56,108 @@ import Testing
         #expect(recorder.isCompleted)
     }
 
+    // MARK: F1 — a send waits for its turn instead of queueing and leaving
+
+    /// One producer sends into a subject in a tight loop while a second thread sends every
+    /// 100 ms; the subscriber spends 2 µs per value. Every send waits for its turn, so none
+    /// is stuck delivering the other's backlog and memory stays flat; nothing is lost and
+    /// each thread's values arrive in order. (Latencies are printed, not asserted.)
+    @Test func f1ASendIntoABusySubjectWaitsForItsTurnInsteadOfDeliveringOthersBacklog() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            HardeningTests.turnTakingScenario("F1 subject, 1 tight-loop sender + 1 periodic", producers: 1, throughMerge: false)
+        }
+        relayFigures(result)
+    }
+
+    /// The same with four tight-loop senders.
+    @Test func f1FourTightLoopSendersAndAPeriodicOneAllKeepBoundedLatencyAndMemory() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            HardeningTests.turnTakingScenario("F1 subject, 4 tight-loop senders + 1 periodic", producers: 4, throughMerge: false)
+        }
+        relayFigures(result)
+    }
+
+    /// The same through bind's output: a merge of one subject per thread, each sender
+    /// being inside its own subject's delivery when it reaches the merge.
+    @Test func f1SendersReachingAMergeFromInsideTheirOwnSubjectsTakeTurnsToo() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            HardeningTests.turnTakingScenario("F1 merge of 5 per-thread subjects, 4 tight-loop + 1 periodic", producers: 4, throughMerge: true)
+        }
+        relayFigures(result)
+    }
+
+    /// Two subjects feeding each other from two threads: each thread, inside one subject's
+    /// delivery, sends into the other. Waiting there would close a cycle, so that send is
+    /// queued instead: no deadlock, nothing lost, each observer entered serially.
+    @Test func f1TwoSubjectsFeedingEachOtherFromTwoThreadsNeitherDeadlockNorLose() {
+        let perThread = stressOperations(2_000)
+        let depth = 20
+        let a = Subject<Int, Never>(), b = Subject<Int, Never>()
+        let deliveries = Tally()
+        let probeA = SerialityProbe(), probeB = SerialityProbe()
+        a.signal.subscribe(next: { value in
+            probeA.enter()
+            deliveries.add()
+            probeA.leave()
+            if value > 0 { b.send(value: value - 1) }
+        })
+        b.signal.subscribe(next: { value in
+            probeB.enter()
+            deliveries.add()
+            probeB.leave()
+            if value > 0 { a.send(value: value - 1) }
+        })
+        runConcurrently(2, timeout: .seconds(120), "two threads feeding two subjects into each other") { thread in
+            let subject = thread == 0 ? a : b
+            for _ in 0..<perThread { subject.send(value: depth) }
+        }
+        #expect(deliveries.value == 2 * perThread * (depth + 1))
+        #expect(probeA.overlaps == 0 && probeB.overlaps == 0)
+    }
+
+    /// Re-entrant sends from inside a callback still queue behind the event being
+    /// delivered (waiting for one's own turn would never end), in order.
+    @Test func f1AReentrantSendIsQueuedBehindTheCurrentEvent() {
+        let subject = Subject<Int, Never>()
+        let seen = Mutex<[Int]>([])
+        subject.signal.subscribe(next: { value in
+            seen.withLock { $0.append(value) }
+            if value < 3 {
+                subject.send(value: value + 10)
+                subject.send(value: value + 1)
+            }
+        })
+        subject.send(value: 0)
+        #expect(seen.withLock { $0 } == [0, 10, 1, 11, 2, 12, 3])
+    }
+
+    // MARK: F5 — MergeInput.attach returns once the upstream is subscribed
+
+    /// Sixteen threads each attach their own hot subject to one input and send into it at
+    /// once: since `attach` returns only once the upstream is subscribed, every value
+    /// arrives, in each thread's order.
+    @Test func f5AttachReturnsOnceTheUpstreamIsSubscribed() {
+        let threads = 16
+        let perThread = stressOperations(200)
+        let input = MergeInput<Int, Never>()
+        let received = Mutex<[[Int]]>(Array(repeating: [], count: threads))
+        input.signal.subscribe(next: { value in
+            received.withLock { $0[value / 1_000_000].append(value % 1_000_000) }
+        })
+        runConcurrently(threads, timeout: .seconds(120), "threads attaching and sending") { thread in
+            for round in 0..<4 {
+                let upstream = Subject<Int, Never>()
+                input.attach(upstream.signal)
+                for index in 0..<perThread { upstream.send(value: thread * 1_000_000 + round * perThread + index) }
+                upstream.sendCompleted()
+            }
+        }
+        let all = received.withLock { $0 }
+        for thread in 0..<threads {
+            #expect(all[thread] == Array(0..<(4 * perThread)), "thread \(thread)")
+        }
+    }
+
     // MARK: F2 — disposing many subscriptions of one Subject
 
     /// Disposing n subscriptions of one subject, in subscription order or in reverse, costs
@@ -198,6 +300,72 @@ import Testing
             #expect(growth < 16, "peak RSS grew by \(growth) MB")
         }
         relayFigures(result)
+    }
+}
+
+extension HardeningTests {
+    /// F1's scenarios: `producers` threads send in a tight loop and one more sends every
+    /// 100 ms (20 times), into one subject or, `throughMerge`, each into its own subject,
+    /// all merged. The subscriber spends 2 µs per value and checks that each thread's values
+    /// arrive exactly once and in order. Prints the longest single send (of the periodic
+    /// sender and of all) and the growth of the peak resident memory; expects that growth
+    /// to stay under 50 MB. Runs in a child process, which a watchdog ends after 120 s.
+    static func turnTakingScenario(_ label: String, producers: Int, throughMerge: Bool) {
+        Thread {
+            Thread.sleep(forTimeInterval: 120)
+            print("[figures] \(label): watchdog fired (a send is stuck)")
+            exit(3)
+        }.start()
+        let threads = producers + 1
+        let subjects = (0..<(throughMerge ? threads : 1)).map { _ in Subject<Int, Never>() }
+        let signal = throughMerge ? Signal.merge(subjects.map(\.signal)) : subjects[0].signal
+        final class Checker: @unchecked Sendable {   // touched only by the (serial) subscriber
+            var next: [Int]
+            var faults = 0
+            init(_ threads: Int) { next = Array(repeating: 0, count: threads) }
+        }
+        let checker = Checker(threads)
+        signal.subscribe(next: { value in
+            let end = ContinuousClock.now + .microseconds(2)
+            while ContinuousClock.now < end {}
+            let (thread, sequence) = (value >> 40, value & ((1 << 40) - 1))
+            if checker.next[thread] != sequence { checker.faults += 1 }
+            checker.next[thread] = sequence + 1
+        })
+        let stop = Atomic<Bool>(false)
+        let longest = Mutex<(periodic: Duration, any: Duration)>((.zero, .zero))
+        let sent = Mutex<[Int]>(Array(repeating: 0, count: threads))
+        let before = peakResidentMegabytes()
+        runConcurrently(threads, timeout: .seconds(110), label) { thread in
+            let subject = throughMerge ? subjects[thread] : subjects[0]
+            var sequence = 0
+            var worst = Duration.zero
+            func timedSend() {
+                let start = ContinuousClock.now
+                subject.send(value: thread << 40 | sequence)
+                worst = max(worst, ContinuousClock.now - start)
+                sequence += 1
+            }
+            if thread < producers {
+                while !stop.load(ordering: .relaxed) { timedSend() }
+            } else {
+                for _ in 0..<20 {
+                    Thread.sleep(forTimeInterval: 0.1)
+                    timedSend()
+                }
+                stop.store(true, ordering: .relaxed)
+            }
+            let periodic = thread == producers
+            longest.withLock { $0 = (periodic ? worst : $0.periodic, max($0.any, worst)) }
+            sent.withLock { $0[thread] = sequence }
+        }
+        let growth = peakResidentMegabytes() - before
+        let (periodic, any) = longest.withLock { $0 }
+        let total = sent.withLock { $0.reduce(0, +) }
+        print("[figures] \(label): \(total) sends, longest periodic send \(periodic), longest send \(any), peak RSS +\(growth) MB")
+        #expect(checker.faults == 0, "values lost, duplicated or out of order")
+        #expect(checker.next == sent.withLock { $0 }, "every value delivered")
+        #expect(growth < 50, "peak RSS grew by \(growth) MB")
     }
 }
 
