@@ -57,10 +57,39 @@ extension Signal {
     public func bind<U, F: Error>(
         _ makeBinding: @escaping @Sendable () -> (Event<Value, Failure>, inout Bool) -> Signal<U, F>?
     ) -> Signal<U, F> {
-        let source = self
-        return Signal<U, F>(_representation: .subscribe { downstream in
-            _Binder.start(source: source, binding: makeBinding(), downstream: downstream)
-        })
+        switch _representation {
+        case .value, .completed, .failure:
+            let source = self
+            return Signal<U, F>(_representation: .subscribe { downstream in
+                _Binder.start(source: source, binding: makeBinding(), downstream: downstream)
+            })
+        case .subscribe, .fold:
+            // Held through a box that releases it iteratively: a chain of a million binds
+            // that is never subscribed is released without recursion.
+            let source = _IterativelyReleased(self)
+            return Signal<U, F>(_representation: .subscribe { downstream in
+                _Binder.start(source: source.signal.unsafelyUnwrapped, binding: makeBinding(), downstream: downstream)
+            })
+        }
+    }
+}
+
+/// A signal kept by a bound signal, released without recursion (`_DeferredRelease`) when
+/// the bound signal is: releasing the outermost of a long chain of operators would
+/// otherwise release each link from inside the release of the next, one stack frame each.
+///
+/// `@unchecked Sendable`: `signal` is only mutated in `deinit`.
+@usableFromInline
+final class _IterativelyReleased<Value, Failure: Error>: @unchecked Sendable {
+    @usableFromInline var signal: Signal<Value, Failure>?
+
+    @inlinable
+    init(_ signal: Signal<Value, Failure>) {
+        self.signal = signal
+    }
+
+    deinit {
+        _DeferredRelease.release(&signal)
     }
 }
 
