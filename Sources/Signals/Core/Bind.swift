@@ -257,7 +257,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         var stop = false
         let result = binding(event, &stop)
         let finished = stop || event.isTerminating
-        if finished { sourceFinishing(disposeSource: !event.isTerminating) }
+        if finished { stopListeningToSource(disposingIt: !event.isTerminating) }
         handle(result, finished: finished)
     }
 
@@ -265,7 +265,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     @inlinable @inline(__always)
     func handle(_ result: Signal<Value, Failure>?, finished: Bool) {
         guard let result else {
-            if finished { finishSource() }
+            if finished { countSourceAsFinished() }
             return
         }
         switch result._representation {
@@ -276,9 +276,9 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
             } else {
                 downstream.send(value: value)
             }
-            if finished { finishSource() }
+            if finished { countSourceAsFinished() }
         case .completed:
-            if finished { finishSource() }
+            if finished { countSourceAsFinished() }
         case .failure(let failure):
             fail(failure)
         case .subscribe, .fold:
@@ -286,14 +286,16 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
                 tailCall(result)
             } else {
                 subscribeInner(result)
-                if finished { finishSource() }
+                if finished { countSourceAsFinished() }
             }
         }
     }
 
-    /// The source has sent its last event (or was stopped): drop the sink.
+    /// First half of the source finishing, done as soon as the binding has seen its last
+    /// event: stop listening (mark the source path done and drop the sink), and if the
+    /// binding stopped a live source, dispose its subscription. The output is not affected.
     @inlinable
-    func sourceFinishing(disposeSource: Bool) {
+    func stopListeningToSource(disposingIt disposeSource: Bool) {
         sourceIsDone = true
         let sink = shared.withLock { shared -> Observer<SourceValue, SourceFailure>? in
             defer { shared.source = nil }
@@ -328,8 +330,10 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         }
     }
 
+    /// Second half, done once the binding's last result has been acted on: the source
+    /// leaves the live count, and if nothing else is live the output completes.
     @inlinable
-    func finishSource() {
+    func countSourceAsFinished() {
         if live.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { complete() }
     }
 
