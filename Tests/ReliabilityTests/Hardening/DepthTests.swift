@@ -46,7 +46,7 @@ import Testing
 
     @Test func f8AlternatingConcatAndMergeAtTheSupportedDepth() async {
         await #expect(processExitsWith: .success) {
-            let depth = DepthTests.supported(debug: 50, release: 300)
+            let depth = DepthTests.supported(debug: 50, release: 200)
             DepthTests.onSmallStack {
                 var signal = Signal<Int, Never>.from([0])
                 for index in 0..<depth { signal = index % 2 == 0 ? signal.concat(.just(1)) : signal.merge(.just(1)) }
