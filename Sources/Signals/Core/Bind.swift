@@ -57,20 +57,13 @@ extension Signal {
     public func bind<U, F: Error>(
         _ makeBinding: @escaping @Sendable () -> (Event<Value, Failure>, inout Bool) -> Signal<U, F>?
     ) -> Signal<U, F> {
-        switch _representation {
-        case .value, .completed, .failure:
-            let source = self
-            return Signal<U, F>(_representation: .subscribe { downstream in
-                _Binder.start(source: source, binding: makeBinding(), downstream: downstream)
-            })
-        case .subscribe, .fold:
-            // Held through a box that releases it iteratively: a chain of a million binds
-            // that is never subscribed is released without recursion.
-            let source = _IterativelyReleased(self)
-            return Signal<U, F>(_representation: .subscribe { downstream in
-                _Binder.start(source: source.signal.unsafelyUnwrapped, binding: makeBinding(), downstream: downstream)
-            })
-        }
+        // The source is held through a box that releases it iteratively: a chain of a
+        // million binds that is never subscribed is released without recursion. (One
+        // closure for every kind of source: two would keep the binding from being inlined.)
+        let source = _IterativelyReleased(self)
+        return Signal<U, F>(_representation: .subscribe { downstream in
+            _Binder.start(source: source.signal.unsafelyUnwrapped, binding: makeBinding(), downstream: downstream)
+        })
     }
 }
 
@@ -81,7 +74,7 @@ extension Signal {
 /// `@unchecked Sendable`: `signal` is only mutated in `deinit`.
 @usableFromInline
 final class _IterativelyReleased<Value, Failure: Error>: @unchecked Sendable {
-    @usableFromInline var signal: Signal<Value, Failure>?
+    @usableFromInline @exclusivity(unchecked) var signal: Signal<Value, Failure>?
 
     @inlinable
     init(_ signal: Signal<Value, Failure>) {
