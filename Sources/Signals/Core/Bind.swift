@@ -22,8 +22,10 @@ extension Signal {
     ///
     /// Guarantees, so that nothing built on bind has to care:
     /// - **Serialised output.** Inner signals may emit on different threads at once; the
-    ///   output observer is never entered concurrently, no lock is held while user code runs,
-    ///   and a re-entrant send from inside a callback is queued, never deadlocked or reordered.
+    ///   output observer is never entered concurrently (a thread waits for its turn to
+    ///   deliver), no lock is held while user code runs, and a re-entrant send from inside a
+    ///   callback is queued, never deadlocked or reordered (Contracts.md, "Threading and
+    ///   serialisation").
     /// - **Stack safety.** When the source has finished and no inner signal is live, the
     ///   binding's last signal is the whole rest of the output, and bind subscribes it
     ///   straight to its downstream (a tail call); chains of tail calls into one downstream

@@ -3,11 +3,15 @@ import Synchronization
 /// A hot signal you send to by hand: it forwards each event to the observers subscribed
 /// when the event is delivered.
 ///
-/// Sends from several threads at once are serialised: one sender delivers while the others
-/// queue their events and return, and a send from inside an observer's callback (a
-/// re-entrant send) is queued behind the event being delivered — never deadlocked, never
-/// reordered. No lock is held while observers run. After a terminal event the subject
-/// ignores further sends and sends that terminal event to every later subscriber.
+/// Sends from several threads at once are serialised by turn-taking: a sender that finds
+/// another delivering waits for its turn, then delivers its own event, so `send` returns once
+/// its event has been delivered and nothing piles up. A send from inside an observer's
+/// callback (a re-entrant send), or one whose waiting would close a cycle of waiting threads
+/// (two subjects feeding each other from two threads), is queued behind the event being
+/// delivered instead and returns at once — never deadlocked, never reordered (Contracts.md,
+/// "Threading and serialisation"). No lock is held while observers run. After a terminal
+/// event the subject ignores further sends and sends that terminal event to every later
+/// subscriber. Subscribing and disposing cost O(log n) in the number of subscribers.
 ///
 /// ```swift
 /// let subject = Subject<Int, Never>()

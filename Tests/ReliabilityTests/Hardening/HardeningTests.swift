@@ -362,7 +362,7 @@ extension HardeningTests {
         let growth = peakResidentMegabytes() - before
         let (periodic, any) = longest.withLock { $0 }
         let total = sent.withLock { $0.reduce(0, +) }
-        print("[figures] \(label): \(total) sends, longest periodic send \(periodic), longest send \(any), peak RSS +\(growth) MB")
+        print("[figures] \(label): \(total) sends, longest periodic send \(periodic), longest send \(any), peak RSS \(peakResidentMegabytes()) MB (+\(growth) MB during the run)")
         #expect(checker.faults == 0, "values lost, duplicated or out of order")
         #expect(checker.next == sent.withLock { $0 }, "every value delivered")
         #expect(growth < 50, "peak RSS grew by \(growth) MB")
