@@ -89,7 +89,7 @@ import Testing
 
     @Test func f8RecursionThroughFlattenMapOfDeferredAtTheSupportedDepth() async {
         await #expect(processExitsWith: .success) {
-            let depth = DepthTests.supported(debug: 100, release: 500)
+            let depth = DepthTests.supported(debug: 100, release: 300)
             DepthTests.onSmallStack {
                 DepthTests.expectLastValue(DepthTests.flattenMapOfDeferred(depth), 0)
             }
