@@ -111,6 +111,23 @@ final class _DeferredRelease {
         let queue = perThread.current
         queue.pending.append(storage)
         storage = []   // the queue now holds the only reference
+        queue.drain()
+    }
+
+    /// Takes the value out of `storage` and releases it without recursion.
+    @usableFromInline
+    static func release<Element>(_ storage: inout Element?) {
+        guard case .some = storage else { return }
+        let queue = perThread.current
+        queue.pending.append(storage as Any)
+        storage = nil   // the queue now holds the only reference
+        queue.drain()
+    }
+
+    /// Releases what is pending, unless a release further up this thread's stack is
+    /// already doing so (then it is queued there: no recursion).
+    private func drain() {
+        let queue = self
         if queue.isReleasing { return }
         queue.isReleasing = true
         while !queue.pending.isEmpty {

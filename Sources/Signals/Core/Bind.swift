@@ -22,8 +22,10 @@ extension Signal {
     ///
     /// Guarantees, so that nothing built on bind has to care:
     /// - **Serialised output.** Inner signals may emit on different threads at once; the
-    ///   output observer is never entered concurrently, no lock is held while user code runs,
-    ///   and a re-entrant send from inside a callback is queued, never deadlocked or reordered.
+    ///   output observer is never entered concurrently (a thread waits for its turn to
+    ///   deliver), no lock is held while user code runs, and a re-entrant send from inside a
+    ///   callback is queued, never deadlocked or reordered (Contracts.md, "Threading and
+    ///   serialisation").
     /// - **Stack safety.** When the source has finished and no inner signal is live, the
     ///   binding's last signal is the whole rest of the output, and bind subscribes it
     ///   straight to its downstream (a tail call); chains of tail calls into one downstream
@@ -57,19 +59,45 @@ extension Signal {
     public func bind<U, F: Error>(
         _ makeBinding: @escaping @Sendable () -> (Event<Value, Failure>, inout Bool) -> Signal<U, F>?
     ) -> Signal<U, F> {
-        let source = self
+        // The source is held through a box that releases it iteratively: a chain of a
+        // million binds that is never subscribed is released without recursion. (One
+        // closure for every kind of source: two would keep the binding from being inlined.)
+        let source = _IterativelyReleased(self)
         return Signal<U, F>(_representation: .subscribe { downstream in
-            _Binder.start(source: source, binding: makeBinding(), downstream: downstream)
+            _Binder.start(source: source.signal.unsafelyUnwrapped, binding: makeBinding(), downstream: downstream)
         })
+    }
+}
+
+/// A signal kept by a bound signal, released without recursion (`_DeferredRelease`) when
+/// the bound signal is: releasing the outermost of a long chain of operators would
+/// otherwise release each link from inside the release of the next, one stack frame each.
+///
+/// `@unchecked Sendable`: `signal` is only mutated in `deinit`.
+@usableFromInline
+final class _IterativelyReleased<Value, Failure: Error>: @unchecked Sendable {
+    @usableFromInline @exclusivity(unchecked) var signal: Signal<Value, Failure>?
+
+    @inlinable
+    init(_ signal: Signal<Value, Failure>) {
+        self.signal = signal
+    }
+
+    deinit {
+        _DeferredRelease.release(&signal)
     }
 }
 
 /// One subscription of a bound signal: ReactiveCocoa's bind pipeline.
 ///
 /// `@unchecked Sendable`, by these invariants:
-/// - `sourceIsDone`, `isHandlingSource`, `backlog`, `usesEmitter` and `nextInnerID` belong to the
-///   *source path*: they are touched only while handling a source event, and the grammar
-///   makes source events serial (a re-entrant one is put in `backlog`, not handled nested).
+/// - `sourceIsDone`, `backlog`, `emitter` and `nextInnerID` belong to the *source path*:
+///   they are touched only by the thread that holds `sourceOwner`, which a source event
+///   claims with one compare-exchange. The grammar makes source events serial, so the claim
+///   only ever finds the path free or held by its own thread (a re-entrant event, put in
+///   `backlog`, not handled nested); finding it held by another thread means the source
+///   broke the grammar, and bind stops the process with a message instead of corrupting
+///   memory.
 /// - everything else shared between threads is an `Atomic` or lives in `shared`, under its lock.
 /// The source-path properties opt out of dynamic exclusivity checks (`@exclusivity(unchecked)`)
 /// for that reason: the grammar, not the runtime, makes their accesses exclusive.
@@ -80,9 +108,6 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
 
     @usableFromInline
     struct Shared {
-        /// Someone is delivering to `downstream` through `emit`; others queue.
-        @usableFromInline var isEmitting = false
-        @usableFromInline var queue: [Event<Value, Failure>] = []
         /// The sink subscribed to the source, until the source finishes.
         @usableFromInline var source: Observer<SourceValue, SourceFailure>?
         /// The sinks of the live inner subscriptions.
@@ -100,11 +125,13 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     @usableFromInline let binding: Binding
     /// The source has sent its last event or was stopped.
     @usableFromInline @exclusivity(unchecked) var sourceIsDone = false
-    @usableFromInline @exclusivity(unchecked) var isHandlingSource = false
-    @usableFromInline @exclusivity(unchecked) var backlog: [Event<SourceValue, SourceFailure>] = []
-    /// Set when the first inner subscription starts. Until then only the source path
-    /// delivers, so it may deliver directly; from then on every delivery goes through `emit`.
-    @usableFromInline @exclusivity(unchecked) var usesEmitter = false
+    /// The thread handling a source event (`_currentThreadID()`), or 0.
+    @usableFromInline let sourceOwner = Atomic<UInt>(0)
+    @usableFromInline @exclusivity(unchecked) var backlog = _Queue<Event<SourceValue, SourceFailure>>()
+    /// Made when the first inner subscription starts (and never changed after). Until then
+    /// only the source path delivers, so it delivers directly; from then on every delivery
+    /// takes turns through it (TurnTaking.swift).
+    @usableFromInline @exclusivity(unchecked) var emitter: _SerialEmitter<Event<Value, Failure>>?
     @usableFromInline @exclusivity(unchecked) var nextInnerID = 0
 
     /// The source (until it finishes) plus the live inner subscriptions; 0 means complete.
@@ -180,7 +207,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
                 }
                 let binder = _Binder(downstream: downstream, binding: binding)
                 downstream._setUpstream(binder)
-                binder.isHandlingSource = true
+                binder.sourceOwner.store(_currentThreadID(), ordering: .relaxed)
                 binder.handle(signal, finished: false)
                 if let next { binder.handleSource(next) }
                 binder.onSourceDrained()
@@ -196,11 +223,13 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
 
     @inlinable
     func onSource(_ event: Event<SourceValue, SourceFailure>) {
-        if isHandlingSource {
+        let thread = _currentThreadID()
+        let claim = sourceOwner.compareExchange(expected: 0, desired: thread, ordering: .acquiring)
+        if !claim.exchanged {
+            if claim.original != thread { _concurrentSourceEvents() }
             backlog.append(event)
             return
         }
-        isHandlingSource = true
         handleSource(event)
         onSourceDrained()
     }
@@ -209,16 +238,12 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     /// source path.
     @inlinable @inline(__always)
     func onSourceDrained() {
-        if !backlog.isEmpty {
-            var index = 0
-            while index < backlog.count {
-                let next = backlog[index]
-                index += 1
-                handleSource(next)
-            }
-            backlog.removeAll()
+        // Consumed as a queue, so that a re-entrant loop through the source (each event
+        // sending the next) keeps one event here, not the loop's whole history.
+        while let next = backlog.popFirst() {
+            handleSource(next)
         }
-        isHandlingSource = false
+        sourceOwner.store(0, ordering: .releasing)
     }
 
     @inlinable @inline(__always)
@@ -227,7 +252,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         var stop = false
         let result = binding(event, &stop)
         let finished = stop || event.isTerminating
-        if finished { sourceFinishing(disposeSource: !event.isTerminating) }
+        if finished { stopListeningToSource(disposingIt: !event.isTerminating) }
         handle(result, finished: finished)
     }
 
@@ -235,30 +260,37 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     @inlinable @inline(__always)
     func handle(_ result: Signal<Value, Failure>?, finished: Bool) {
         guard let result else {
-            if finished { finishSource() }
+            if finished { countSourceAsFinished() }
             return
         }
         switch result._representation {
         case .value(let value):
-            if usesEmitter { emit(.next(value)) } else { downstream.send(value: value) }
-            if finished { finishSource() }
+            if let emitter {
+                let downstream = self.downstream
+                emitter.send(.next(value)) { downstream.send($0) }
+            } else {
+                downstream.send(value: value)
+            }
+            if finished { countSourceAsFinished() }
         case .completed:
-            if finished { finishSource() }
+            if finished { countSourceAsFinished() }
         case .failure(let failure):
             fail(failure)
         case .subscribe, .fold:
-            if finished && !usesEmitter {
+            if finished && emitter == nil {
                 tailCall(result)
             } else {
                 subscribeInner(result)
-                if finished { finishSource() }
+                if finished { countSourceAsFinished() }
             }
         }
     }
 
-    /// The source has sent its last event (or was stopped): drop the sink.
+    /// First half of the source finishing, done as soon as the binding has seen its last
+    /// event: stop listening (mark the source path done and drop the sink), and if the
+    /// binding stopped a live source, dispose its subscription. The output is not affected.
     @inlinable
-    func sourceFinishing(disposeSource: Bool) {
+    func stopListeningToSource(disposingIt disposeSource: Bool) {
         sourceIsDone = true
         let sink = shared.withLock { shared -> Observer<SourceValue, SourceFailure>? in
             defer { shared.source = nil }
@@ -269,7 +301,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
 
     @inlinable
     func subscribeInner(_ signal: Signal<Value, Failure>) {
-        usesEmitter = true
+        if emitter == nil { emitter = _SerialEmitter() }
         live.add(1, ordering: .relaxed)
         let id = nextInnerID
         nextInnerID += 1
@@ -293,8 +325,10 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         }
     }
 
+    /// Second half, done once the binding's last result has been acted on: the source
+    /// leaves the live count, and if nothing else is live the output completes.
     @inlinable
-    func finishSource() {
+    func countSourceAsFinished() {
         if live.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { complete() }
     }
 
@@ -315,32 +349,14 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
 
     // MARK: Output (any thread)
 
-    /// Delivers `event` to `downstream`, or queues it if a delivery is under way (on this
-    /// thread, re-entrantly, or on another); whoever is delivering drains the queue.
+    /// Delivers `event` to `downstream`: directly while only the source path delivers,
+    /// else by turn-taking with every other delivery (it waits for its turn, or is queued
+    /// when it is sent re-entrantly or waiting would close a cycle).
     @inlinable
     func emit(_ event: Event<Value, Failure>) {
-        let deliverNow = shared.withLock { shared -> Bool in
-            if shared.isEmitting {
-                shared.queue.append(event)
-                return false
-            }
-            shared.isEmitting = true
-            return true
-        }
-        guard deliverNow else { return }
-        downstream.send(event)
-        while true {
-            let batch = shared.withLock { shared -> [Event<Value, Failure>]? in
-                if shared.queue.isEmpty {
-                    shared.isEmitting = false
-                    return nil
-                }
-                defer { shared.queue = [] }
-                return shared.queue
-            }
-            guard let batch else { return }
-            for event in batch { downstream.send(event) }
-        }
+        let downstream = self.downstream
+        guard let emitter else { return downstream.send(event) }
+        emitter.send(event) { downstream.send($0) }
     }
 
     @inlinable
@@ -380,4 +396,14 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         source?._dispose()
         for inner in inners.values { inner._dispose() }
     }
+}
+
+/// Stops the process: two threads sent into one observer at once (see `_Binder.onSource`).
+/// Kept out of line so that the check costs the hot path one comparison.
+@usableFromInline @inline(never)
+func _concurrentSourceEvents() -> Never {
+    fatalError(
+        "Signals: events sent concurrently into one observer; serialise them, e.g. through a Subject"
+            + " (a source must not send events concurrently: Contracts.md, \"The grammar\")"
+    )
 }

@@ -1,7 +1,8 @@
 // a.followed(by: b)  = bind with `.next(v) -> .just(v)`, `.error(e) -> .error(e)`,
 //                      `.completed -> b` (bind tail-calls b: it becomes b).
-// concat of a sequence = deferred { first.followed(by: deferred { rest }) }, reading the
-//                      sequence one element at a time as each signal completes.
+// concat of a sequence = deferred { empty.followed(by: first.followed(by: deferred { rest })) },
+//                      reading the sequence one element at a time as each signal completes
+//                      (the leading `empty` puts the first link in bind's tail-call loop too).
 // a.concat(b), Signal.concat(a, b, c) = an associative fold node whose composition is the
 //                      sequence form (long folds flatten into one list).
 
@@ -29,6 +30,13 @@ extension Signal {
     /// so it may be long or even infinite. A million synchronous signals run in constant
     /// stack.
     ///
+    /// When the next signal is subscribed, at every position: once the previous one has
+    /// completed *and* its `subscribe` call has returned. A signal that completes while it is
+    /// being subscribed has its successor subscribed right after that call returns (so what
+    /// it causes between its completion and its return is not seen by the successor); one
+    /// that completes later has its successor subscribed inside its `sendCompleted()`. RxSwift's
+    /// `concat` follows the same rule.
+    ///
     /// Composed of: `deferred` and `followed(by:)` (a bind that tail-calls the rest).
     ///
     /// ```swift
@@ -43,8 +51,17 @@ extension Signal {
     @inlinable
     public static func concat<S: Sequence & Sendable>(_ signals: S) -> Signal where S.Element == Signal {
         .deferred {
-            _concatenating(_SequenceCursor(signals.makeIterator()))
+            _concatenating(_SequenceCursor(signals.makeIterator()))._asTailCall()
         }
+    }
+
+    /// `self`, subscribed by bind's tail-call loop (`empty` followed by `self`), so that the
+    /// first link of a chain is subscribed the way every later link is: a link that completes
+    /// while it is being subscribed has its successor subscribed when its `subscribe` call
+    /// returns, at every position (Contracts.md, "When concat subscribes the next signal").
+    @inlinable
+    func _asTailCall() -> Signal {
+        Signal.empty._followed(by: self)
     }
 
     /// The rest of a concatenation. The last signal is returned as it is, in tail position,
@@ -69,7 +86,7 @@ extension Signal {
     @inlinable
     public static func concat<C: Collection & Sendable>(_ signals: C) -> Signal where C.Element == Signal {
         .deferred {
-            _concatenating(_SequenceCursor(signals.makeIterator(), count: signals.count))
+            _concatenating(_SequenceCursor(signals.makeIterator(), count: signals.count))._asTailCall()
         }
     }
 

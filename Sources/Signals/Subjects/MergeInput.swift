@@ -48,6 +48,11 @@ public final class MergeInput<Value, Failure: Error>: Sendable {
     /// fails, or the input is cancelled. After `cancel()` (or after the output has failed)
     /// attaching does nothing.
     ///
+    /// When `attach` returns, `upstream` is subscribed: attaches from several threads take
+    /// turns. The one exception is an attach made from inside a callback of this input's
+    /// own delivery (re-entrantly), which is queued and subscribed as soon as that delivery
+    /// returns.
+    ///
     /// ```swift
     /// input.attach(Signal.from([1, 2]))
     /// ```

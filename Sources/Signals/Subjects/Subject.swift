@@ -3,11 +3,15 @@ import Synchronization
 /// A hot signal you send to by hand: it forwards each event to the observers subscribed
 /// when the event is delivered.
 ///
-/// Sends from several threads at once are serialised: one sender delivers while the others
-/// queue their events and return, and a send from inside an observer's callback (a
-/// re-entrant send) is queued behind the event being delivered — never deadlocked, never
-/// reordered. No lock is held while observers run. After a terminal event the subject
-/// ignores further sends and sends that terminal event to every later subscriber.
+/// Sends from several threads at once are serialised by turn-taking: a sender that finds
+/// another delivering waits for its turn, then delivers its own event, so `send` returns once
+/// its event has been delivered and nothing piles up. A send from inside an observer's
+/// callback (a re-entrant send), or one whose waiting would close a cycle of waiting threads
+/// (two subjects feeding each other from two threads), is queued behind the event being
+/// delivered instead and returns at once — never deadlocked, never reordered (Contracts.md,
+/// "Threading and serialisation"). No lock is held while observers run. After a terminal
+/// event the subject ignores further sends and sends that terminal event to every later
+/// subscriber. Subscribing and disposing cost O(log n) in the number of subscribers.
 ///
 /// ```swift
 /// let subject = Subject<Int, Never>()
@@ -18,47 +22,88 @@ import Synchronization
 /// ```
 public final class Subject<Value, Failure: Error>: Sendable {
     @usableFromInline
-    struct _Entry {
-        @usableFromInline let id: Int
-        @usableFromInline let observer: Observer<Value, Failure>
-        @inlinable init(id: Int, observer: Observer<Value, Failure>) {
-            self.id = id
-            self.observer = observer
-        }
-    }
-
-    @usableFromInline
     struct _State {
-        @usableFromInline var observers: [_Entry] = []
+        /// The observers in subscription order, with `nil` for removed ones (tombstones),
+        /// and their subscription ids (increasing, so a removal finds its slot by binary
+        /// search: O(log n), never a scan).
+        @usableFromInline var ids: [Int] = []
+        @usableFromInline var slots: [Observer<Value, Failure>?] = []
+        @usableFromInline var tombstones = 0
+        /// The live observers in order, rebuilt on the first delivery after a change (a
+        /// cost proportional to that delivery), and shared by deliveries until the next.
+        @usableFromInline var snapshot: [Observer<Value, Failure>]? = []
         @usableFromInline var nextID = 0
         /// The terminal event, once it is being delivered; later subscribers receive it.
         @usableFromInline var terminal: Event<Value, Failure>?
         /// A terminal event has been accepted; later sends are ignored.
         @usableFromInline var isTerminating = false
-        /// Events waiting for the current deliverer.
-        @usableFromInline var queue = _Queue<Event<Value, Failure>>()
 
         @inlinable init() {}
 
-        /// The observers to deliver `events` to; a terminal event among them ends the list
-        /// (and is what later subscribers receive).
+        /// The live observers, in subscription order.
         @inlinable
-        mutating func recipients(of events: some Sequence<Event<Value, Failure>>) -> [_Entry] {
-            let recipients = observers
-            if let terminal = events.first(where: \.isTerminating) {
-                self.terminal = terminal
-                observers = []
+        mutating func observers() -> [Observer<Value, Failure>] {
+            if let snapshot { return snapshot }
+            let live = slots.compactMap { $0 }
+            snapshot = live
+            return live
+        }
+
+        /// The observers to deliver `event` to; a terminal event ends the list (and is what
+        /// later subscribers receive).
+        @inlinable
+        mutating func recipients(of event: Event<Value, Failure>) -> [Observer<Value, Failure>] {
+            let recipients = observers()
+            if event.isTerminating {
+                self.terminal = event
+                ids = []
+                slots = []
+                tombstones = 0
+                snapshot = []
             }
             return recipients
+        }
+
+        mutating func add(_ observer: Observer<Value, Failure>) -> Int {
+            let id = nextID
+            nextID += 1
+            ids.append(id)
+            slots.append(observer)
+            snapshot = nil
+            return id
+        }
+
+        /// Removes the observer subscribed as `id`, if it is still there: O(log n), plus an
+        /// amortised O(1) compaction once half the slots are tombstones.
+        mutating func remove(id: Int) {
+            var low = 0
+            var high = ids.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ids[middle] < id { low = middle + 1 } else { high = middle }
+            }
+            guard low < ids.count, ids[low] == id, slots[low] != nil else { return }
+            slots[low] = nil
+            tombstones += 1
+            snapshot = nil
+            if tombstones >= 16 && tombstones * 2 >= slots.count {
+                var kept = 0
+                for index in slots.indices where slots[index] != nil {
+                    ids[kept] = ids[index]
+                    slots.swapAt(kept, index)
+                    kept += 1
+                }
+                ids.removeLast(ids.count - kept)
+                slots.removeLast(slots.count - kept)
+                tombstones = 0
+            }
         }
     }
 
     @usableFromInline let _state = _Locked(_State())
 
-    /// Events being delivered or waiting in the queue. Whoever raises it from 0 becomes the
-    /// deliverer and delivers until it falls back to 0; everyone else queues and returns.
-    /// An uncontended send claims and releases it with one compare-exchange each.
-    @usableFromInline let _pending = Atomic<Int>(0)
+    /// Takes turns between senders (TurnTaking.swift).
+    @usableFromInline let _emitter = _SerialEmitter<Event<Value, Failure>>()
     @usableFromInline let _isTerminating = Atomic<Bool>(false)
 
     /// Creates a subject with no observers.
@@ -89,47 +134,19 @@ public final class Subject<Value, Failure: Error>: Sendable {
     public func send(_ event: Event<Value, Failure>) {
         if case .next = event {
             if _isTerminating.load(ordering: .acquiring) { return }
-            if _pending.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-                let recipients = _state.withLock { $0.observers }
-                for entry in recipients { entry.observer.send(event) }
-                if _pending.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged { return }
-                return _drain(delivered: 1)
-            }
-            _state.withLock { $0.queue.append(event) }
         } else {
             let accepted = _state.withLock { state -> Bool in
                 if state.isTerminating { return false }
                 state.isTerminating = true
-                state.queue.append(event)
                 return true
             }
             guard accepted else { return }
             _isTerminating.store(true, ordering: .releasing)
         }
-        // The event is queued: count it; if nobody was delivering, deliver.
-        if _pending.add(1, ordering: .acquiringAndReleasing).oldValue == 0 { _drain(delivered: 0) }
-    }
-
-    /// The deliverer's loop: `delivered` events are done; deliver as many queued events as
-    /// are still counted, until the count falls to 0.
-    @inlinable
-    func _drain(delivered: Int) {
-        var done = delivered
-        while true {
-            let remaining = _pending.subtract(done, ordering: .acquiringAndReleasing).newValue
-            if remaining == 0 { return }
-            // Every counted event was queued before it was counted, so at least `remaining`
-            // events are in the queue.
-            let (batch, recipients) = _state.withLock { state -> ([Event<Value, Failure>], [_Entry]) in
-                var batch: [Event<Value, Failure>] = []
-                batch.reserveCapacity(remaining)
-                for _ in 0..<remaining { batch.append(state.queue.popFirst()!) }
-                return (batch, state.recipients(of: batch))
-            }
-            for event in batch {
-                for entry in recipients { entry.observer.send(event) }
-            }
-            done = remaining
+        let state = _state
+        _emitter.send(event) { event in
+            let recipients = state.withLock { $0.recipients(of: event) }
+            for observer in recipients { observer.send(event) }
         }
     }
 
@@ -164,19 +181,14 @@ public final class Subject<Value, Failure: Error>: Sendable {
     private func add(_ observer: Observer<Value, Failure>) -> (any Disposable)? {
         let (id, terminal) = _state.withLock { state -> (Int?, Event<Value, Failure>?) in
             if let terminal = state.terminal { return (nil, terminal) }
-            let id = state.nextID
-            state.nextID += 1
-            state.observers.append(_Entry(id: id, observer: observer))
-            return (id, nil)
+            return (state.add(observer), nil)
         }
         guard let id else {
             if let terminal { observer.send(terminal) }
             return nil
         }
         return AnyDisposable { [weak self] in
-            self?._state.withLock { state in
-                state.observers.removeAll { $0.id == id }
-            }
+            self?._state.withLock { $0.remove(id: id) }
         }
     }
 }

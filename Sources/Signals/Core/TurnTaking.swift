@@ -1,0 +1,241 @@
+// Turn-taking: how the kernel serialises deliveries (a `Subject`'s sends, bind's output).
+//
+// A serialiser has one *turn*: the right to deliver. A thread that finds the turn free takes
+// it with one compare-exchange, delivers, and gives it back with another. A thread that
+// finds it taken *waits for its turn* and then delivers its own event — so a send returns
+// once its event is delivered, and nothing piles up — except where waiting could never end:
+//
+// - the turn is this thread's own (a re-entrant send from inside a callback): the event is
+//   queued behind the delivery under way, which delivers it before giving up the turn;
+// - waiting would close a cycle of waiting threads (this thread holds a turn that the
+//   owner is, directly or through others, waiting for — two subjects feeding each other
+//   from two threads): the event is queued in the same way and the send returns.
+//
+// The wait-for record (who waits for which turn) lives under one lock and is touched only
+// on the contended path. Deadlock-freedom: an edge "thread waits for turn" is added only
+// under that lock and only after checking that it closes no cycle; a turn changes hands
+// only when free (nobody waits for a free turn) or by hand-over to one of its waiters,
+// under that lock (the new owner waits for nothing), so the graph of waiting threads stays
+// acyclic. Order: a turn is given up (or handed over) only once its queue is empty, so an
+// event queued by a thread is delivered before any later event of that thread.
+
+import Synchronization
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A serialiser's turn.
+///
+/// `word` is the owning thread's id (`_currentThreadID()`), or 0 when free; bit 0 set means
+/// the owner must take the slow path when it finishes (events are queued or threads wait).
+/// Free implies 0: the flag is cleared whenever the turn is given up.
+@usableFromInline
+class _Turn: @unchecked Sendable {
+    @usableFromInline final let word = Atomic<UInt>(0)
+
+    @inlinable init() {}
+}
+
+/// Delivers elements one at a time by turn-taking (see the top of this file): the serial
+/// emitter of bind's output and of `Subject`.
+///
+/// `@unchecked Sendable`: the queue is under its lock; the turn is atomic.
+@usableFromInline
+final class _SerialEmitter<Element>: _Turn, @unchecked Sendable {
+    /// Events queued behind the delivery under way (re-entrant sends, and sends that would
+    /// close a cycle by waiting). Lock order: the wait-for record's lock, then this one.
+    @usableFromInline let queue = _Locked(_Queue<Element>())
+
+    @inlinable override init() {}
+
+    /// Delivers `element` with `deliver`, never concurrently with another delivery of this
+    /// emitter: at once if the turn is free (one compare-exchange to take it, one to give it
+    /// back), after waiting for the turn if it is another thread's, or later, by the owner,
+    /// if it is this thread's or waiting would close a cycle.
+    @inlinable
+    func send(_ element: Element, deliver: (Element) -> Void) {
+        let thread = _currentThreadID()
+        if !word.compareExchange(expected: 0, desired: thread, ordering: .acquiring).exchanged {
+            switch awaitTurn(thread, element) {
+            case .deliver: deliver(element)
+            case .drain: return finishTurn(thread, deliver)
+            case .queued: return
+            }
+        } else {
+            deliver(element)
+        }
+        if word.compareExchange(expected: thread, desired: 0, ordering: .releasing).exchanged { return }
+        finishTurn(thread, deliver)
+    }
+
+    @usableFromInline
+    enum _Outcome {
+        /// This thread has the turn: deliver the element.
+        case deliver
+        /// This thread has the turn and the element is in the queue: deliver the queue.
+        case drain
+        /// The element is queued; the owner delivers it.
+        case queued
+    }
+
+    /// The contended path of `send`: wait for the turn, or queue.
+    @usableFromInline
+    func awaitTurn(_ thread: UInt, _ element: Element) -> _Outcome {
+        if word.load(ordering: .relaxed) & ~1 == thread {
+            // A re-entrant send: only this thread sets the owner to itself, so this is stable.
+            queue.withLock { $0.append(element) }
+            word.bitwiseOr(1, ordering: .relaxed)
+            return .queued
+        }
+        // The outcome, or the parker to wait on for the turn.
+        let (outcome, parker) = _WaitForRecord.shared.withLock { record -> (_Outcome, _Parker?) in
+            var isQueued = false
+            while true {
+                let current = word.load(ordering: .acquiring)
+                let owner = current & ~1
+                if owner == 0 {
+                    if word.compareExchange(expected: 0, desired: thread, ordering: .acquiring).exchanged {
+                        // Free: nobody waits for it and its queue is empty, or holds only ours.
+                        return (isQueued ? .drain : .deliver, nil)
+                    }
+                    continue
+                }
+                if !isQueued && record.wouldCloseCycle(waiter: thread, owner: owner) {
+                    queue.withLock { $0.append(element) }
+                    isQueued = true
+                    continue   // flag it (below), or take the turn if it was given up meanwhile
+                }
+                guard word.compareExchange(
+                    expected: current, desired: current | 1, ordering: .acquiringAndReleasing
+                ).exchanged else { continue }
+                if isQueued { return (.queued, nil) }
+                let parker = _Parker.perThread.current
+                record.add(waiter: thread, parker: parker, for: self)
+                return (.deliver, parker)
+            }
+        }
+        parker?.park()   // returns once the turn has been handed to this thread
+        return outcome
+    }
+
+    /// The owner's slow path when it finishes: deliver what was queued, then hand the turn
+    /// to the first waiter, or give it up.
+    @usableFromInline
+    func finishTurn(_ thread: UInt, _ deliver: (Element) -> Void) {
+        while true {
+            let batch = queue.withLock { queue -> _Queue<Element> in
+                defer { queue = _Queue() }   // the batch takes the storage: queues shrink after a burst
+                return queue
+            }
+            if batch.head < batch.elements.count {
+                for element in batch.elements[batch.head...] { deliver(element) }
+                continue
+            }
+            let isDone = _WaitForRecord.shared.withLock { record -> Bool in
+                // Queued after the batch was taken (only a cycle-avoiding sender, which holds
+                // this lock to queue): deliver it first.
+                if queue.withLock({ $0.head < $0.elements.count }) { return false }
+                if let next = record.removeFirstWaiter(for: self) {
+                    word.store(next.thread | (record.hasWaiters(for: self) ? 1 : 0), ordering: .releasing)
+                    next.parker.unpark()
+                } else {
+                    word.store(0, ordering: .releasing)
+                }
+                return true
+            }
+            if isDone { return }
+        }
+    }
+}
+
+/// Who waits for which turn, under one lock, touched only on the contended path.
+@usableFromInline
+struct _WaitForRecord: Sendable {
+    @usableFromInline
+    struct Waiter: Sendable {
+        let thread: UInt
+        let parker: _Parker
+    }
+
+    /// The turn each waiting thread waits for.
+    var waitingFor: [UInt: _Turn] = [:]
+    /// The waiters of each turn, first come first served.
+    var waiters: [ObjectIdentifier: [Waiter]] = [:]
+
+    @usableFromInline
+    static let shared = _Locked(_WaitForRecord())
+
+    /// Whether `waiter` waiting for a turn owned by `owner` would close a cycle: follows
+    /// owner → the turn it waits for → that turn's owner …, which ends at a running thread
+    /// (no cycle) or at `waiter`. The record is acyclic, so the walk ends.
+    func wouldCloseCycle(waiter: UInt, owner: UInt) -> Bool {
+        var owner = owner
+        while owner != waiter {
+            guard let turn = waitingFor[owner] else { return false }
+            owner = turn.word.load(ordering: .acquiring) & ~1
+        }
+        return true
+    }
+
+    mutating func add(waiter thread: UInt, parker: _Parker, for turn: _Turn) {
+        waitingFor[thread] = turn
+        waiters[ObjectIdentifier(turn), default: []].append(Waiter(thread: thread, parker: parker))
+    }
+
+    mutating func removeFirstWaiter(for turn: _Turn) -> Waiter? {
+        let key = ObjectIdentifier(turn)
+        guard var queue = waiters[key], !queue.isEmpty else { return nil }
+        let first = queue.removeFirst()
+        waiters[key] = queue.isEmpty ? nil : queue
+        waitingFor[first.thread] = nil
+        return first
+    }
+
+    func hasWaiters(for turn: _Turn) -> Bool {
+        waiters[ObjectIdentifier(turn)] != nil
+    }
+}
+
+/// Blocks a thread until another hands it a turn. One per thread.
+///
+/// `@unchecked Sendable`: `isGranted` is guarded by `mutex`.
+@usableFromInline
+final class _Parker: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var isGranted = false
+
+    static let perThread = _ThreadLocal { _Parker() }
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Waits until `unpark()` (which may already have happened).
+    func park() {
+        pthread_mutex_lock(mutex)
+        while !isGranted { pthread_cond_wait(condition, mutex) }
+        isGranted = false
+        pthread_mutex_unlock(mutex)
+    }
+
+    func unpark() {
+        pthread_mutex_lock(mutex)
+        isGranted = true
+        pthread_cond_signal(condition)
+        pthread_mutex_unlock(mutex)
+    }
+}
