@@ -31,8 +31,9 @@ extension Signal {
     ///   write its error type: `Signal.task { () throws(SearchError) in try await search() }`
     ///   gives a `Signal<Results, SearchError>`; without the annotation you get a
     ///   `Signal<Results, any Error>`.
-    /// - SeeAlso: RxSwift's `Single.create` / `Observable.create` around a `Task`;
-    ///   ReactiveSwift's `SignalProducer(_ asyncFunction)`; Combine's `Future` with a `Task`.
+    /// - SeeAlso: RxSwift's `Single.create` around a `Task`; ReactiveSwift's
+    ///   `SignalProducer { observer, lifetime in … }` around a `Task`; Combine's `Future`
+    ///   around a `Task`.
     public static func task(
         priority: TaskPriority? = nil,
         _ operation: @escaping @Sendable () async throws(Failure) -> Value
@@ -101,8 +102,8 @@ extension Signal {
     /// - Important: Each subscription iterates the sequence anew. A sequence that can be
     ///   iterated only once (`AsyncStream`) must be subscribed once; share the signal
     ///   (`share()`) if several observers need it.
-    /// - SeeAlso: RxSwift's `asyncSequence.asObservable()`; ReactiveSwift's
-    ///   `SignalProducer(asyncSequence)`; Combine has none (people use a `Task` and a subject).
+    /// - SeeAlso: RxSwift's `asyncSequence.asObservable()`; ReactiveSwift and Combine have
+    ///   none (people iterate in a `Task` and send to an observer or a subject).
     public init<Elements: AsyncSequence & Sendable>(
         _ sequence: Elements,
         priority: TaskPriority? = nil
@@ -132,9 +133,8 @@ extension Signal {
     ///
     /// - Note: To keep only the latest request (a search field), map to tasks and use the
     ///   `.latest` flatten strategy, which disposes — so cancels — the previous task.
-    /// - SeeAlso: RxSwift's `flatMap` with `Single.create` around a `Task`; ReactiveSwift's
-    ///   `flatMap(.merge)` with `SignalProducer(asyncFunction)`; Combine's `flatMap` with a
-    ///   `Future`.
+    /// - SeeAlso: RxSwift's `flatMap` to a `Single` around a `Task`; ReactiveSwift's
+    ///   `flatMap(.merge)` to a producer around a `Task`; Combine's `flatMap` to a `Future`.
     public func flatMap<U>(
         _ transform: @escaping @Sendable (Value) async throws(Failure) -> U
     ) -> Signal<U, Failure> {
