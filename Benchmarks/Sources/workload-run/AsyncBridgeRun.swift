@@ -1,7 +1,9 @@
 // `workload-run async [CASE-ID…]`: runs each async-bridge case (W13, W13b) of every
 // implementation once and prints one line per case:
 //   <implementation> TAB <case id> TAB ok|WRONG TAB <checksum>
-// checked against n(n-1)/2. Returns the process exit code (1 if any sum is wrong).
+// checked against n(n-1)/2, and on standard error the wall time per value of that one run
+// (a rough figure; the benchmark target AsyncBridge measures properly). Returns the process
+// exit code (1 if any sum is wrong).
 
 import AsyncBridgeWorkloads
 import Foundation
@@ -18,11 +20,14 @@ func runAsyncBridgeCases(_ wanted: Set<String>) -> Int32 {
         let box = SumBox()
         let done = DispatchSemaphore(value: 0)
         let run = c.run
+        let start = ContinuousClock.now
         Task.detached {
             box.sum = await run()
             done.signal()
         }
         done.wait()
+        let elapsed = ContinuousClock.now - start
+        FileHandle.standardError.write(Data("\(c.id) \(c.implementation): \(elapsed / c.units) per value\n".utf8))
         let ok = box.sum == Expected.sumOfRange(c.units)
         if !ok { failures += 1 }
         print("\(c.implementation)\t\(c.id)\t\(ok ? "ok" : "WRONG")\t\(box.sum)")

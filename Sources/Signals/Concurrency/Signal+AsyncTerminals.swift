@@ -27,6 +27,7 @@ extension Signal {
     ///
     /// - SeeAlso: Combine's `values.first(where:)`; RxSwift's `values` + `first`;
     ///   ReactiveSwift's `first()` (synchronous, blocking).
+    @inlinable
     public nonisolated(nonsending) func firstValue() async throws(Failure) -> Value? {
         try await _fold(into: Value?.none) { first, value in
             first = value
@@ -51,6 +52,7 @@ extension Signal {
     ///
     /// - SeeAlso: Combine's `values` + a loop; RxSwift's `values` + a loop; ReactiveSwift's
     ///   `last()` (synchronous, blocking).
+    @inlinable
     public nonisolated(nonsending) func lastValue() async throws(Failure) -> Value? {
         try await _fold(into: Value?.none) { last, value in
             last = value
@@ -76,6 +78,7 @@ extension Signal {
     /// - Complexity: O(n) memory for n values.
     /// - SeeAlso: Combine's `collect()` + `values`; RxSwift's `toArray()` + `value`;
     ///   ReactiveSwift's `collect()` + `single()`.
+    @inlinable
     public nonisolated(nonsending) func collectValues() async throws(Failure) -> [Value] {
         try await _fold(into: [Value]()) { all, value in
             all.append(value)
@@ -99,6 +102,7 @@ extension Signal {
     ///
     /// - SeeAlso: Combine's `values` + an empty loop; RxSwift's `Completable.value`;
     ///   ReactiveSwift's `wait()` (synchronous, blocking).
+    @inlinable
     public nonisolated(nonsending) func completion() async throws(Failure) {
         try await _fold(into: ()) { _, _ in true }
     }
@@ -106,6 +110,7 @@ extension Signal {
     /// Subscribes once, folds the values with `step` (which returns whether to go on), and
     /// returns the result when the signal completes or `step` says stop; throws the typed
     /// error if the signal fails first.
+    @inlinable
     nonisolated(nonsending) func _fold<Result>(
         into initial: Result,
         _ step: @escaping @Sendable (inout Result, Value) -> Bool
@@ -126,24 +131,30 @@ extension Signal {
 ///
 /// `@unchecked Sendable`: the mutable state lives in `state`, under its lock. `step` is the
 /// library's own (append, assign), so it runs under the lock.
+@usableFromInline
 final class _AsyncFold<Result, Value, Failure: Error>: @unchecked Sendable {
-    typealias Outcome = _Unchecked<Swift.Result<Result, Failure>>
+    @usableFromInline typealias Outcome = _Unchecked<Swift.Result<Result, Failure>>
 
+    @usableFromInline
     struct State {
-        var result: Result
-        var waiter: UnsafeContinuation<Outcome, Never>?
-        var sink: Observer<Value, Failure>?
-        var isFinished = false
+        @usableFromInline var result: Result
+        @usableFromInline var waiter: UnsafeContinuation<Outcome, Never>?
+        @usableFromInline var sink: Observer<Value, Failure>?
+        @usableFromInline var isFinished = false
+
+        @inlinable init(result: Result) { self.result = result }
     }
 
-    let step: @Sendable (inout Result, Value) -> Bool
-    let state: _Locked<State>
+    @usableFromInline let step: @Sendable (inout Result, Value) -> Bool
+    @usableFromInline let state: _Locked<State>
 
+    @inlinable
     init(_ initial: Result, step: @escaping @Sendable (inout Result, Value) -> Bool) {
         self.step = step
         state = _Locked(State(result: initial))
     }
 
+    @inlinable
     func start(_ signal: Signal<Value, Failure>, continuation: UnsafeContinuation<Outcome, Never>) {
         let sink = Observer<Value, Failure> { [self] event in
             switch event {
@@ -170,6 +181,7 @@ final class _AsyncFold<Result, Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// Ends the fold: with the failure, or with the result so far. Idempotent.
+    @inlinable
     func finish(with failure: Failure?) {
         let ended = state.withLock { state -> (UnsafeContinuation<Outcome, Never>?, Observer<Value, Failure>?, Outcome)? in
             if state.isFinished { return nil }

@@ -149,7 +149,8 @@ extension Signal {
 ///
 /// `@unchecked Sendable`: the value is handed over once and read only by the receiving task
 /// (values cross threads throughout the library; `Value` is unconstrained by design).
+@usableFromInline
 struct _Unchecked<Wrapped>: @unchecked Sendable {
-    let value: Wrapped
-    init(_ value: Wrapped) { self.value = value }
+    @usableFromInline let value: Wrapped
+    @inlinable init(_ value: Wrapped) { self.value = value }
 }

@@ -50,6 +50,7 @@ extension Signal {
         /// var iterator = signal.values.makeAsyncIterator()
         /// let first = await iterator.next()
         /// ```
+        @inlinable
         public func makeAsyncIterator() -> Iterator {
             Iterator(signal: signal, bufferingPolicy: bufferingPolicy)
         }
@@ -64,6 +65,7 @@ extension Signal {
         public struct Iterator: AsyncIteratorProtocol {
             @usableFromInline let _subscription: _ValuesSubscription<Value, Failure>
 
+            @inlinable
             init(signal: Signal, bufferingPolicy: BufferingPolicy) {
                 let capacity: Int
                 let keepsNewest: Bool
@@ -81,6 +83,7 @@ extension Signal {
             /// ```swift
             /// while let value = try await iterator.next() { print(value) }
             /// ```
+            @inlinable
             public mutating func next() async throws(Failure) -> Value? {
                 try await _subscription.channel.next(isolation: nil).get()
             }
@@ -90,6 +93,7 @@ extension Signal {
             /// ```swift
             /// let value = try await iterator.next(isolation: #isolation)
             /// ```
+            @inlinable
             public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Value? {
                 try await _subscription.channel.next(isolation: actor).get()
             }
@@ -111,6 +115,7 @@ extension Signal {
 final class _ValuesSubscription<Value, Failure: Error>: Sendable {
     @usableFromInline let channel: _ValuesChannel<Value, Failure>
 
+    @inlinable
     init(_ signal: Signal<Value, Failure>, capacity: Int, keepsNewest: Bool) {
         channel = _ValuesChannel(capacity: capacity, keepsNewest: keepsNewest)
         channel.start(signal)
@@ -128,23 +133,27 @@ final class _ValuesSubscription<Value, Failure: Error>: Sendable {
 /// (`Value` is unconstrained by design).
 @usableFromInline
 final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
-    typealias Outcome = Result<Value?, Failure>
+    @usableFromInline typealias Outcome = Result<Value?, Failure>
     /// An outcome handed to the waiting task (see `_Unchecked`).
-    typealias Waiter = UnsafeContinuation<_Unchecked<Outcome>, Never>
+    @usableFromInline typealias Waiter = UnsafeContinuation<_Unchecked<Outcome>, Never>
 
+    @usableFromInline
     struct State {
-        var buffer = _ValuesBuffer<Value>()
-        var maxBufferedCount = 0
+        @usableFromInline var buffer = _ValuesBuffer<Value>()
+        @usableFromInline var maxBufferedCount = 0
         /// The signal's terminal event, waiting behind the buffered values.
-        var terminal: Event<Value, Failure>?
+        @usableFromInline var terminal: Event<Value, Failure>?
         /// The consumer has seen the end (or was cancelled): `next()` returns `nil`.
-        var isFinished = false
+        @usableFromInline var isFinished = false
         /// The consumer waiting in `next()`; only when the buffer is empty.
-        var waiter: Waiter?
+        @usableFromInline var waiter: Waiter?
         /// The subscription's sink, until the signal ends or the consumer goes away.
-        var sink: Observer<Value, Failure>?
+        @usableFromInline var sink: Observer<Value, Failure>?
+
+        @inlinable init() {}
 
         /// What `next()` returns now, or `nil` if it must wait.
+        @inlinable
         mutating func take() -> Outcome? {
             if let value = buffer.popFirst() { return .success(value) }
             if let terminal {
@@ -157,15 +166,17 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         }
     }
 
-    let capacity: Int
-    let keepsNewest: Bool
-    let state = _Locked(State())
+    @usableFromInline let capacity: Int
+    @usableFromInline let keepsNewest: Bool
+    @usableFromInline let state = _Locked(State())
 
+    @inlinable
     init(capacity: Int, keepsNewest: Bool) {
         self.capacity = capacity
         self.keepsNewest = keepsNewest
     }
 
+    @inlinable
     func start(_ signal: Signal<Value, Failure>) {
         let sink = Observer<Value, Failure> { [self] event in receive(event) }
         state.withLock { $0.sink = sink }
@@ -173,6 +184,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// From the subscription (serially, any thread).
+    @inlinable
     func receive(_ event: Event<Value, Failure>) {
         // A dropped value is released after the lock: its deinit is not ours to run under it.
         let (waiter, outcome, dropped) = state.withLock { state -> (Waiter?, Outcome?, Value?) in
@@ -207,6 +219,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// From the consumer.
+    @inlinable
     func next(isolation actor: isolated (any Actor)?) async -> Outcome {
         if Task.isCancelled {
             cancel()
@@ -229,6 +242,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
 
     /// The consumer is gone (cancelled, or the iterator dropped): end the sequence, drop the
     /// buffer, wake a waiting consumer with `nil`, dispose the subscription.
+    @usableFromInline
     func cancel() {
         let (waiter, sink, buffer) = state.withLock { state in
             state.isFinished = true
@@ -249,16 +263,22 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
 }
 
 /// A first-in-first-out buffer with a count and amortised O(1) `popFirst`.
+@usableFromInline
 struct _ValuesBuffer<Element> {
-    private var elements: [Element] = []
-    private var head = 0
+    @usableFromInline var elements: [Element] = []
+    @usableFromInline var head = 0
 
+    @inlinable init() {}
+
+    @inlinable
     var count: Int { elements.count - head }
 
+    @inlinable
     mutating func append(_ element: Element) {
         elements.append(element)
     }
 
+    @inlinable
     mutating func popFirst() -> Element? {
         guard head < elements.count else { return nil }
         let element = elements[head]
