@@ -14,6 +14,8 @@
 // (wall clock + malloc count). The concat cases (W5) live in their own target, and compare.sh first runs every case once
 // in a child process (`workload-run`) to check its result and to catch crashes (OpenCombine
 // overflows the stack on long concat chains): a crash is reported, never measured.
+// W13 (the async/await bridge: `signal.values` beside `AsyncStream` and swift-async-algorithms'
+// `AsyncChannel`) lives in Sources/AsyncBridgeWorkloads and the benchmark target AsyncBridge.
 import PackageDescription
 import class Foundation.ProcessInfo
 
@@ -31,6 +33,7 @@ let package = Package(
         .package(name: "Signals", path: signalsPath),
         .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     ],
     targets: [
         // The workloads, one module per implementation, sharing the sizes in WorkloadSpec.
@@ -44,6 +47,13 @@ let package = Package(
             dependencies: ["WorkloadSpec", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
         .target(name: "FloorWorkloads", dependencies: ["WorkloadSpec"]),
+        .target(
+            name: "AsyncBridgeWorkloads",
+            dependencies: [
+                "WorkloadSpec", .product(name: "Signals", package: "Signals"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ]
+        ),
 
         .target(name: "BenchSupport", dependencies: ["WorkloadSpec", .product(name: "Benchmark", package: "benchmark")]),
 
@@ -51,7 +61,7 @@ let package = Package(
         // for OpenCombine's concat cases (a crash kills only this child process).
         .executableTarget(
             name: "workload-run",
-            dependencies: ["SignalsWorkloads", "OpenCombineWorkloads", "FloorWorkloads", "WorkloadSpec"]
+            dependencies: ["SignalsWorkloads", "OpenCombineWorkloads", "FloorWorkloads", "AsyncBridgeWorkloads", "WorkloadSpec"]
         ),
 
         // ordo-one/benchmark suites (Benchmarks/<Name>/<Name>.swift), each with all three implementations.
@@ -65,6 +75,12 @@ let package = Package(
             name: "ConcatWorkloads",
             dependencies: benchmarkDeps + allWorkloads,
             path: "Benchmarks/ConcatWorkloads",
+            plugins: benchmarkPlugins
+        ),
+        .executableTarget(
+            name: "AsyncBridge",
+            dependencies: benchmarkDeps + ["AsyncBridgeWorkloads"],
+            path: "Benchmarks/AsyncBridge",
             plugins: benchmarkPlugins
         ),
     ],

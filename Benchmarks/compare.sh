@@ -11,7 +11,7 @@
 #      (`workload-run`): its checksum is checked against the floor's, and a case that crashes
 #      (OpenCombine's long concat chains overflow the stack) is recorded as "crash" and
 #      skipped by the measurement, so a crash costs one cell, not the run.
-#   3. The ordo-one/benchmark targets Workloads and ConcatWorkloads (W5) run (wall clock +
+#   3. The ordo-one/benchmark targets Workloads, ConcatWorkloads (W5) and AsyncBridge (W13) run (wall clock +
 #      malloc count per iteration; one iteration = one whole case; the three versions of a
 #      case run one after the other), one `swift package benchmark` per target, exported as raw
 #      samples (histogramSamples).
@@ -65,6 +65,12 @@ while IFS= read -r id; do
     done
 done < <("$bin" list)
 
+# The async-bridge cases (W13, W13b), every implementation once: sums checked.
+log "checking the async-bridge cases (W13) once…"
+set +e
+timeout 600 "$bin" async >"$out/async-verify.tsv" 2>"$out/async-probe.err"
+set -e
+
 # Cases that did not finish are not measured (benchmark names: "<case id> <impl> n=<units>").
 mapfile -t skips < <(
     awk -F'\t' '$3 != "ok" && $3 != "wrong" { print $2 " " $1 }' "$out/verify.tsv" |
@@ -85,6 +91,7 @@ run_target() {  # target, extra args…
 }
 run_target Workloads "${skips[@]}"
 run_target ConcatWorkloads "${skips[@]}"
+run_target AsyncBridge
 
 # 4. The table.
 python3 - "$out" <<'PY'
@@ -232,6 +239,65 @@ print(line(header))
 print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
 for r in rows:
     print(line(r))
+
+# The async bridge (W13, W13b): Signals' `values` beside AsyncStream and AsyncChannel.
+bridge = {}   # (case id, impl) -> (units, min wall ns, median mallocs)
+for path in glob.glob(os.path.join(out, "AsyncBridge", "*.AsyncBridge.*.wallClock.histogram.samples.tsv")):
+    name = os.path.basename(path).split(".")[2].replace("_", " ")
+    m = re.fullmatch(r"(W13b?) (signals|asyncstream|asyncchannel) n=(\d+)", name)
+    if not m:
+        continue
+    wall = samples(path)
+    mallocs = samples(path.replace(".wallClock.", ".mallocCountTotal."))
+    if wall and mallocs:
+        bridge[(m.group(1), m.group(2))] = (int(m.group(3)), wall[0], mallocs[len(mallocs) // 2])
+bridge_ok = {}
+try:
+    for line in open(os.path.join(out, "async-verify.tsv")):
+        f = line.rstrip("\n").split("\t")
+        if len(f) >= 3:
+            bridge_ok[(f[1], f[0])] = f[2] == "ok"
+except FileNotFoundError:
+    pass
+
+def bridge_unit(cid, impl):
+    v = bridge.get((cid, impl))
+    if v is None or not bridge_ok.get((cid, impl), False):
+        return None if v is None else "wrong"
+    return (v[1] / v[0], v[2] / v[0])
+
+brows = []
+for cid, target_note in (("W13", "≤ 1× AsyncStream"), ("W13b", "≤ 1× AsyncStream")):
+    s, a, c = bridge_unit(cid, "signals"), bridge_unit(cid, "asyncstream"), bridge_unit(cid, "asyncchannel")
+    good = lambda x: x is not None and not isinstance(x, str)
+    ratio = f"{s[0] / a[0]:.2f}×" if good(s) and good(a) else "—"
+    if good(s) and good(a):
+        ok = s[0] <= a[0]
+        met += ok; missed += (not ok)
+        verdict = "yes" if ok else "NO (time)"
+    else:
+        missed += 1
+        verdict = "NO (" + ("Signals " + str(s) if not good(s) else "no AsyncStream number") + ")"
+    cell = lambda x: fmt_time(x) if good(x) else ("—" if x is None else x)
+    brows.append([cid, cell(s), cell(a), cell(c) if cid == "W13" else "n/a", ratio,
+                  fmt_mallocs(s) if good(s) else "—", fmt_mallocs(a) if good(a) else "—", target_note, verdict])
+
+print()
+print("The async/await bridge: the same values read with `for await` from Signals' `signal.values`,")
+print("an AsyncStream and swift-async-algorithms' AsyncChannel. W13: a producer task sends while the")
+print("loop reads (Signal.task / a Task yielding into the stream / a Task sending into the channel).")
+print("W13b: every value is sent before the loop starts (Signal.from / AsyncStream's build closure);")
+print("AsyncChannel has no buffer, so no W13b.")
+print()
+bheader = ["workload", "Signals values per value", "AsyncStream per value", "AsyncChannel per value",
+           "ratio Signals/AsyncStream", "Signals mallocs per value", "AsyncStream mallocs per value", "target", "met?"]
+bwidths = [max(len(str(r[i])) for r in brows + [bheader]) for i in range(len(bheader))]
+def bline(cells):
+    return "| " + " | ".join(str(c).ljust(w) for c, w in zip(cells, bwidths)) + " |"
+print(bline(bheader))
+print("|" + "|".join("-" * (w + 2) for w in bwidths) + "|")
+for r in brows:
+    print(bline(r))
 print()
 print(f"{met} targets met, {missed} missed")
 PY

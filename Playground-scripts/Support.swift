@@ -110,6 +110,7 @@ let chapters: [Chapter] = [
     .mergeInput,
     .writingOperators,
     .everydayOperators,
+    .bothWorlds,
 ]
 
 /// The chapter named by a command-line argument: its number (`3`, `03`), its short name

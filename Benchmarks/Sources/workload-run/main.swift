@@ -1,6 +1,8 @@
 // workload-run IMPLEMENTATION [CASE-ID…]
 // workload-run list            prints every case id, one a line
 // workload-run --no-check IMPLEMENTATION CASE-ID…   runs the cases only (for a profiler)
+// workload-run async [CASE-ID…]   runs the async-bridge cases (W13, W13b) of every
+//                                 implementation once, checked (see AsyncBridgeRun.swift)
 //
 // Runs each named case (all cases if none is named) of one implementation — `signals`,
 // `opencombine` or `floor` — once, on a thread with the benchmarks' 8 MiB stack, and prints
@@ -18,6 +20,9 @@ import WorkloadSpec
 var args = Array(CommandLine.arguments.dropFirst())
 let check = args.first != "--no-check"
 if !check { args.removeFirst() }
+if args.first == "async" {
+    exit(runAsyncBridgeCases(Set(args.dropFirst())))
+}
 if args == ["list"] {
     for c in Floor.implementation.cases { print(c.id) }
     exit(0)

@@ -1,0 +1,102 @@
+// W13: the async/await bridge. The same values read with `for await` from three sources:
+//   signals        `signal.values` of Signals
+//   asyncstream    the standard library's `AsyncStream` (unbounded buffer)
+//   asyncchannel   swift-async-algorithms' `AsyncChannel` (no buffer: each send waits for
+//                  the consumer)
+// W13  a producer task sends 0..<n while the consumer task reads them (the usual case: the
+//      consumer often waits, so most values are handed over through a suspended `next()`).
+// W13b the values are all sent before the loop starts (a synchronous source: every `next()`
+//      finds a buffered value). AsyncChannel cannot buffer, so it has no W13b.
+// Every case returns the sum of the values read; the expected sum is n(n-1)/2.
+
+import AsyncAlgorithms
+import Signals
+import WorkloadSpec
+
+public enum AsyncBridge {
+    /// W13 / W13b: values per run.
+    public static let values = max(1, 1_000_000 / Spec.divisor)
+
+    /// One measured case: "<id> <implementation> n=<units>" in the benchmark names.
+    public struct Case: Sendable {
+        public let id: String
+        public let implementation: String
+        public let units: Int
+        public let run: @Sendable () async -> Int
+    }
+
+    /// Every case, in table order.
+    public static var cases: [Case] {
+        let n = values
+        return [
+            Case(id: "W13", implementation: "signals", units: n) { await w13Signals(n) },
+            Case(id: "W13", implementation: "asyncstream", units: n) { await w13AsyncStream(n) },
+            Case(id: "W13", implementation: "asyncchannel", units: n) { await w13AsyncChannel(n) },
+            Case(id: "W13b", implementation: "signals", units: n) { await w13bSignals(n) },
+            Case(id: "W13b", implementation: "asyncstream", units: n) { await w13bAsyncStream(n) },
+        ]
+    }
+
+    // MARK: W13: a producer task and a consumer
+
+    /// `Signal.task` sends from its own task; the loop reads `signal.values`.
+    @inline(never)
+    public static func w13Signals(_ n: Int) async -> Int {
+        let signal = Signal<Int, Never>.task { observer in
+            for value in 0..<n { observer.send(value: value) }
+        }
+        var sum = 0
+        for await value in signal.values { sum &+= value }
+        return sum
+    }
+
+    /// A producer task yields into an unbounded `AsyncStream`.
+    @inline(never)
+    public static func w13AsyncStream(_ n: Int) async -> Int {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        let producer = Task {
+            for value in 0..<n { continuation.yield(value) }
+            continuation.finish()
+        }
+        var sum = 0
+        for await value in stream { sum &+= value }
+        await producer.value
+        return sum
+    }
+
+    /// A producer task sends into an `AsyncChannel` (each send waits for the consumer).
+    @inline(never)
+    public static func w13AsyncChannel(_ n: Int) async -> Int {
+        let channel = AsyncChannel<Int>()
+        let producer = Task {
+            for value in 0..<n { await channel.send(value) }
+            channel.finish()
+        }
+        var sum = 0
+        for await value in channel { sum &+= value }
+        await producer.value
+        return sum
+    }
+
+    // MARK: W13b: everything buffered before the loop
+
+    /// A synchronous signal delivers everything into the buffer when the loop subscribes.
+    @inline(never)
+    public static func w13bSignals(_ n: Int) async -> Int {
+        var sum = 0
+        for await value in Signal.from(0..<n).values { sum &+= value }
+        return sum
+    }
+
+    /// The stream's build closure yields everything before the loop starts.
+    @inline(never)
+    public static func w13bAsyncStream(_ n: Int) async -> Int {
+        let stream = AsyncStream<Int> { continuation in
+            for value in 0..<n { continuation.yield(value) }
+            continuation.finish()
+        }
+        var sum = 0
+        for await value in stream { sum &+= value }
+        return sum
+    }
+}

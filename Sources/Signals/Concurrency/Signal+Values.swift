@@ -1,0 +1,75 @@
+// values = one subscription per iterator, feeding a buffer that the iterator drains:
+//   - a consumer already waiting in `next()` takes a value directly (it never enters the buffer);
+//   - otherwise the value is buffered: without bound, or keeping the newest / oldest `n`;
+//   - the terminal event waits behind the buffered values, so order is kept;
+//   - cancelling the consuming task, or dropping the iterator (`break`), disposes the
+//     subscription.
+// values(bufferingPolicy:) = the same, with a bounded buffer.
+// The sequence, its iterator and the buffer are in SignalValues.swift.
+
+extension Signal {
+    /// This signal's values as an `AsyncSequence`, buffered without bound; its `Failure` is
+    /// the signal's own, so a signal that cannot fail is read with plain `for await` and a
+    /// failing one rethrows its typed error with `for try await`.
+    ///
+    /// Each iterator is one subscription, made when the iterator is (`for await` makes it
+    /// just before the first `next()`): a cold signal runs once per loop, and a synchronous
+    /// one delivers everything into the buffer at once. Values arrive in order, then the
+    /// end of the sequence (completion) or the typed error (failure).
+    ///
+    /// Completes (the loop ends) when the signal completes and the buffered values are read.
+    /// Fails (the loop throws `Failure`) when the signal fails, after the buffered values.
+    /// Disposes the subscription when you `break` out of the loop (the iterator is dropped),
+    /// or when the consuming task is cancelled: at once if it is waiting in `next()`,
+    /// otherwise at its next call, which then returns `nil` (the loop simply ends, as with
+    /// `AsyncStream`; no `CancellationError` is thrown, since `Failure` may be `Never`).
+    ///
+    /// Composed of: a subscription whose sink fills a lock-guarded buffer, and a
+    /// continuation for the one waiting consumer (the bridge, written with plumbing).
+    ///
+    /// ```swift
+    /// for await value in Signal.from([1, 2, 3]).values {
+    ///     print(value)
+    /// }
+    /// // Prints: 1, 2, 3
+    /// ```
+    /// ```
+    /// signal:  --1--2----3--|
+    /// loop:    --1--2----3--(end)
+    /// ```
+    ///
+    /// - Complexity: O(1) per value; a buffered value costs amortised O(1) memory.
+    /// - Important: The buffer is unbounded: a signal that sends faster than the loop
+    ///   consumes grows it without limit. Use ``values(bufferingPolicy:)`` to bound it.
+    /// - SeeAlso: Combine's `Publisher.values`; RxSwift's `Observable.values`;
+    ///   ReactiveSwift's `asyncStream` / `asyncThrowingStream` (which erase the error type).
+    @inlinable
+    public var values: Values {
+        Values(signal: self, bufferingPolicy: .unbounded)
+    }
+
+    /// This signal's values as an `AsyncSequence` whose buffer follows `bufferingPolicy`:
+    /// `.unbounded`, `.bufferingNewest(n)` (a full buffer drops its oldest value to keep the
+    /// new one) or `.bufferingOldest(n)` (a full buffer drops the new value). A consumer that
+    /// is waiting takes a value directly, so the buffer only holds values that arrive while
+    /// the loop body runs: with a fast signal and a slow loop, at most `n` are kept.
+    ///
+    /// Completes, fails and disposes as ``values``; the terminal event is never dropped.
+    ///
+    /// Composed of: ``values`` with a bounded buffer.
+    ///
+    /// ```swift
+    /// let prices = Subject<Int, Never>()
+    /// for await price in prices.signal.values(bufferingPolicy: .bufferingNewest(1)) {
+    ///     await render(price) // slow: meanwhile only the latest price is kept
+    /// }
+    /// ```
+    ///
+    /// - Precondition: `n > 0` for the bounded policies.
+    /// - SeeAlso: `AsyncStream.Continuation.BufferingPolicy` (same names, same meaning);
+    ///   Combine's `buffer(size:prefetch:whenFull:)`; RxSwift's `values` is unbounded only.
+    @inlinable
+    public func values(bufferingPolicy: Values.BufferingPolicy) -> Values {
+        Values(signal: self, bufferingPolicy: bufferingPolicy)
+    }
+}
