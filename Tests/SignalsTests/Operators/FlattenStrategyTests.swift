@@ -582,7 +582,7 @@ private let allStrategies: [FlattenStrategy] = [.merge, .concat, .latest, .first
 @Suite(.serialized) struct FlattenStrategyStackSafetyTests {
     @Test func switchToLatestOverAMillionSynchronousInners() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 1_000_000
+            let count = StackSafetyTests.millionSteps
             StackSafetyTests.expectAllValues(0..<count, "switchToLatest over \(count) Signal.from([x])") {
                 Signal.from(0..<count).map { Signal<Int, Never>.from([$0]) }.switchToLatest()
             }
@@ -592,7 +592,7 @@ private let allStrategies: [FlattenStrategy] = [.merge, .concat, .latest, .first
 
     @Test func concatMapOverAMillionSynchronousInners() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 1_000_000
+            let count = StackSafetyTests.millionSteps
             StackSafetyTests.expectAllValues(0..<count, "concatMap over \(count) values, each Signal.from([x])") {
                 Signal.from(0..<count).concatMap { Signal<Int, Never>.from([$0]) }
             }
@@ -602,7 +602,7 @@ private let allStrategies: [FlattenStrategy] = [.merge, .concat, .latest, .first
 
     @Test func concurrentLimitTwoOverAMillionSynchronousInners() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 1_000_000
+            let count = StackSafetyTests.millionSteps
             StackSafetyTests.expectAllValues(0..<count, "flatten(.concurrent(limit: 2)) over \(count) Signal.from([x])") {
                 Signal.from(0..<count).map { Signal<Int, Never>.from([$0]) }.flatten(.concurrent(limit: 2))
             }

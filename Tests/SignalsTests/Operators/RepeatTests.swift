@@ -173,7 +173,7 @@ import SignalsTesting
 @Suite(.serialized) struct RepetitionStackSafetyTests {
     @Test func repeatOfASynchronousSignalAMillionTimes() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 1_000_000
+            let count = StackSafetyTests.millionSteps
             StackSafetyTests.expectAllValues(repeatElement(7, count: count), "repeat(\(count)) of Signal.from([7])") {
                 Signal.from([7]).repeat(count)
             }
@@ -183,7 +183,7 @@ import SignalsTesting
 
     @Test func retryOfASynchronouslyFailingSignalAMillionTimes() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 1_000_000
+            let count = StackSafetyTests.millionSteps
             let expected = Array(repeating: 1, count: count + 1) + [-1]
             StackSafetyTests.expectAllValues(expected, "retry(\(count)) of a signal sending 1 then an error, then replaceError") {
                 let failing = Signal<Int, Oops> { observer in
@@ -199,7 +199,7 @@ import SignalsTesting
 
     @Test func repeatForeverOfASynchronousSignalStoppedDownstreamAfterAMillionValues() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 1_000_000
+            let count = StackSafetyTests.millionSteps
             StackSafetyTests.expectAllValues(repeatElement(3, count: count), "repeatForever() of Signal.from([3]) stopped after \(count) values") {
                 Signal.from([3]).repeatForever().stopping(after: count)
             }
