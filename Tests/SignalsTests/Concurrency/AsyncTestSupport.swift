@@ -3,9 +3,11 @@
 import Signals
 
 /// Waits, sleeping a millisecond at a time, until `condition` holds; gives up after
-/// `timeout` (generous: the machine may be busy) and returns whether it held.
-/// Never a timing assertion: it only bounds how long a test may hang.
-func eventually(timeout: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
+/// `timeout` and returns whether it held. Never a timing assertion: it only bounds how long
+/// a test may hang. The bound is generous because tasks run on the shared cooperative pool
+/// (as many threads as cores), which the synchronous suites running beside these ones may
+/// keep busy for tens of seconds on a small machine.
+func eventually(timeout: Duration = .seconds(300), _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
         if ContinuousClock.now > deadline { return false }
