@@ -143,6 +143,34 @@ extension Signal {
             return .task { () async throws(Failure) -> U in try await transform(value.value) }
         }
     }
+
+    /// Runs `transform` on each value in a new task and forwards only the latest task's
+    /// result: a new value cancels the task still running for the previous one (the
+    /// type-ahead search).
+    ///
+    /// Completes when this signal and the last task have completed. Fails with the first
+    /// error, from this signal or the current task. Disposing cancels the running task.
+    ///
+    /// Composed of: `flattenMap(.latest) { value in .task { try await transform(value) } }`
+    /// (the `.latest` strategy disposes the previous inner signal, which cancels its task).
+    ///
+    /// ```swift
+    /// queries.flatMapLatest { query in await search(query) }
+    ///     .subscribe(next: { print($0) })
+    /// // Prints the results of the latest query only
+    /// ```
+    ///
+    /// - SeeAlso: RxSwift's `flatMapLatest` to a `Single` around a `Task`; ReactiveSwift's
+    ///   `flatMap(.latest)` to a producer around a `Task`; Combine's `map` + `switchToLatest`
+    ///   to a `Future`.
+    public func flatMapLatest<U>(
+        _ transform: @escaping @Sendable (Value) async throws(Failure) -> U
+    ) -> Signal<U, Failure> {
+        flattenMap(.latest) { value in
+            let value = _Unchecked(value)
+            return .task { () async throws(Failure) -> U in try await transform(value.value) }
+        }
+    }
 }
 
 /// Carries a value into a task.

@@ -190,6 +190,34 @@ private func finished<Value, Failure: Error>(_ recorder: Recorder<Value, Failure
         #expect(await eventually { cancelled.count == 2 })
     }
 
+    // MARK: async flatMapLatest
+
+    @Test func flatMapLatestForwardsOnlyTheLatestTaskAndCancelsThePreviousOne() async {
+        let queries = Subject<String, Never>()
+        let cancelled = Counter()
+        let recorder = queries.signal.flatMapLatest { (query: String) async -> String in
+            if query == "slow" {
+                try? await Task.sleep(for: .seconds(3_600))
+                if Task.isCancelled { cancelled.increment() }
+            }
+            return "results for \(query)"
+        }.record()
+        queries.send(value: "slow")
+        queries.send(value: "fast")
+        queries.sendCompleted()
+        #expect(await finished(recorder))
+        #expect(recorder.events == [.next("results for fast"), .completed])
+        #expect(await eventually { cancelled.count == 1 })
+    }
+
+    @Test func flatMapLatestFailsWithTheCurrentTasksTypedError() async {
+        let recorder = Signal<Int, TestError>.from([1]).flatMapLatest { (value: Int) async throws(TestError) -> Int in
+            throw TestError(value)
+        }.record()
+        #expect(await finished(recorder))
+        #expect(recorder.events == [.error(TestError(1))])
+    }
+
     @Test func flatMapWithASynchronousSignalClosureStillMeansFlattenMap() {
         // Overload resolution: a closure returning a signal picks the signal form.
         let flattened = Signal.from([1, 2]).flatMap { Signal.from([$0, $0 * 10]) }
