@@ -14,7 +14,8 @@
 // `tourSwitchToLatest`, needs no binding of its own: it is composed of operators
 // (`flatten(.merge)` and `take(until:)`) and a `Subject` - the way the library itself
 // builds `switchToLatest()`. They are file-private and named `tour...` so that they never
-// clash with the library's own operators.
+// clash with the library's own operators. Last, SignalsTesting's conformance kit
+// (`OperatorConformance`) checks them against the contract every operator keeps.
 
 import Signals
 import SignalsTesting
@@ -26,6 +27,7 @@ extension Chapter {
         writingDistinctUntilChanged()
         composingThem()
         writingSwitchToLatest()
+        checkingThem()
     }
 }
 
@@ -210,4 +212,40 @@ private func writingSwitchToLatest() {
     show("Signal.from([Signal.from([1, 2]), .from([3]), .from([4])]).flatten(.concurrent(limit: 2))")
     let limited = Signal.from([Signal.from([1, 2]), .from([3]), .from([4])]).flatten(.concurrent(limit: 2))
     print(limited.record().values)
+}
+
+// MARK: - Checking them: the conformance kit
+
+/// An operator that forgets errors: it turns a failure into completion, but says nothing
+/// about it. The conformance kit notices.
+extension Signal {
+    fileprivate func tourForgetErrors() -> Signal {
+        bind {
+            { event, _ in
+                switch event {
+                case .next(let value): return .just(value)
+                case .error, .completed: return .empty
+                }
+            }
+        }
+    }
+}
+
+private func checkingThem() {
+    section("Checking them: OperatorConformance")
+    print("SignalsTesting's conformance kit runs an operator over empty, never, failing,")
+    print("synchronous, asynchronous and re-entrant sources, and checks the grammar, error")
+    print("passthrough, disposal, lifetimes, serialised output and stack safety:")
+    show("OperatorConformance.check(\"tourTake\") { $0.tourTake(2) }")
+    print(OperatorConformance.check("tourTake") { $0.tourTake(2) })
+    show("OperatorConformance.check(\"tourScan\") { $0.tourScan(0, +) }")
+    print(OperatorConformance.check("tourScan") { $0.tourScan(0, +) })
+    show("OperatorConformance.check(\"tourDistinctUntilChanged\") { $0.tourDistinctUntilChanged() }")
+    print(OperatorConformance.check("tourDistinctUntilChanged") { $0.tourDistinctUntilChanged() })
+    print("An operator that swallows errors without saying so is caught; declaring it")
+    print("(`catchesErrors: true`, as for `catch` or `retry`) makes the promise explicit:")
+    show("OperatorConformance.check(\"tourForgetErrors\") { $0.tourForgetErrors() }")
+    print(OperatorConformance.check("tourForgetErrors") { $0.tourForgetErrors() })
+    show("OperatorConformance.check(\"tourForgetErrors\", catchesErrors: true) { $0.tourForgetErrors() }")
+    print(OperatorConformance.check("tourForgetErrors", catchesErrors: true) { $0.tourForgetErrors() })
 }
