@@ -1,5 +1,5 @@
-// scan(initial, next)  = a stateful bind: `.next(v) -> acc = next(acc, v); .just(acc)`.
-// scan(into:, update)  = the same, updating the accumulator in place.
+// scan(into:, update)  = a stateful bind: `.next(v) -> update(&acc, v); .just(acc)`.
+// scan(initial, next)  = scan(into: initial) { acc, v in acc = next(acc, v) }.
 // reduce(initial, next) = a stateful bind: `.next(v) -> acc = next(acc, v); nil`,
 //                        `.completed -> .just(acc)`.
 // The accumulator lives in the binding, so each subscription starts again from the seed.
@@ -11,9 +11,8 @@ extension Signal {
     /// Completes when this signal completes; fails with its error. Each subscription
     /// accumulates afresh from `initialResult`.
     ///
-    /// Composed of: a stateful `bind` whose binding keeps the accumulator:
-    /// `.next(v) -> acc = nextPartialResult(acc, v); .just(acc)` (constants only: no
-    /// allocation per value).
+    /// Composed of: `scan(into: initialResult) { acc, v in acc = nextPartialResult(acc, v) }`
+    /// (a stateful `bind` returning constants only: no allocation per value).
     ///
     /// ```swift
     /// Signal.from([1, 2, 3]).scan(0, +).subscribe(next: { print($0) })
@@ -30,22 +29,8 @@ extension Signal {
         _ initialResult: Result,
         _ nextPartialResult: @escaping @Sendable (Result, Value) -> Result
     ) -> Signal<Result, Failure> {
-        // Each subscription copies the seed into its own accumulator; the seed itself is
-        // only read, as a `just(seed)` would be (values are shared by subscriptions).
-        nonisolated(unsafe) let seed = initialResult
-        return bind {
-            var accumulator = seed
-            return { event, _ in
-                switch event {
-                case .next(let value):
-                    accumulator = nextPartialResult(accumulator, value)
-                    return .just(accumulator)
-                case .error(let error):
-                    return .error(error)
-                case .completed:
-                    return nil
-                }
-            }
+        scan(into: initialResult) { accumulator, value in
+            accumulator = nextPartialResult(accumulator, value)
         }
     }
 
@@ -72,7 +57,8 @@ extension Signal {
         into initialResult: Result,
         _ updateAccumulatingResult: @escaping @Sendable (inout Result, Value) -> Void
     ) -> Signal<Result, Failure> {
-        // As in `scan(_:_:)`: the seed is only read, once per subscription.
+        // Each subscription copies the seed into its own accumulator; the seed itself is
+        // only read, as a `just(seed)` would be (values are shared by subscriptions).
         nonisolated(unsafe) let seed = initialResult
         return bind {
             var accumulator = seed
@@ -115,7 +101,7 @@ extension Signal {
         _ initialResult: Result,
         _ nextPartialResult: @escaping @Sendable (Result, Value) -> Result
     ) -> Signal<Result, Failure> {
-        // As in `scan(_:_:)`: the seed is only read, once per subscription.
+        // As in `scan(into:_:)`: the seed is only read, once per subscription.
         nonisolated(unsafe) let seed = initialResult
         return bind {
             var accumulator = seed
