@@ -139,7 +139,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
 
     @usableFromInline
     struct State {
-        @usableFromInline var buffer = _ValuesBuffer<Value>()
+        @usableFromInline var buffer = _Queue<Value>()
         @usableFromInline var maxBufferedCount = 0
         /// The signal's terminal event, waiting behind the buffered values.
         @usableFromInline var terminal: Event<Value, Failure>?
@@ -250,7 +250,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
             defer {
                 state.waiter = nil
                 state.sink = nil
-                state.buffer = _ValuesBuffer()
+                state.buffer = _Queue()
             }
             return (state.waiter, state.sink, state.buffer)
         }
@@ -260,36 +260,4 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     }
 
     var maxBufferedCount: Int { state.withLock { $0.maxBufferedCount } }
-}
-
-/// A first-in-first-out buffer with a count and amortised O(1) `popFirst`.
-@usableFromInline
-struct _ValuesBuffer<Element> {
-    @usableFromInline var elements: [Element] = []
-    @usableFromInline var head = 0
-
-    @inlinable init() {}
-
-    @inlinable
-    var count: Int { elements.count - head }
-
-    @inlinable
-    mutating func append(_ element: Element) {
-        elements.append(element)
-    }
-
-    @inlinable
-    mutating func popFirst() -> Element? {
-        guard head < elements.count else { return nil }
-        let element = elements[head]
-        head += 1
-        if head == elements.count {
-            elements.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 64 && head * 2 >= elements.count {
-            elements.removeFirst(head)
-            head = 0
-        }
-        return element
-    }
 }

@@ -1,5 +1,5 @@
-// A small FIFO used by the kernel and by stateful bindings (`Subject`'s queue, `concat()`'s
-// waiting inner signals).
+// A small FIFO used by the kernel and by stateful bindings (`Subject`'s queue, the flatten
+// strategies' waiting inner signals, the async bridge's buffer).
 
 /// A first-in-first-out queue with amortised O(1) `popFirst`.
 @usableFromInline
@@ -8,6 +8,10 @@ struct _Queue<Element> {
     @usableFromInline var head = 0
 
     @inlinable init() {}
+
+    /// The number of elements waiting.
+    @inlinable
+    var count: Int { elements.count - head }
 
     @inlinable
     mutating func append(_ element: Element) {
