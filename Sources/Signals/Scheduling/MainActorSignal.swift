@@ -1,0 +1,203 @@
+#if canImport(Dispatch)
+// Main-actor delivery that Swift 6 checks: `signal.observe(on: .mainActor)` returns a
+// `MainActorSignal`, whose `subscribe` takes `@MainActor` closures. The events travel on the
+// main queue (`observe(on: QueueScheduler.main)`); the hop onto the main actor's isolation is
+// made here, once, so that user code needs no `MainActor.assumeIsolated`.
+
+/// The main queue, as the scheduler to name when the subscriber is `@MainActor` code.
+///
+/// Its work runs on ``QueueScheduler/main``'s queue, in the same first-in-first-out order.
+/// What it adds is a type the compiler can see: `signal.observe(on: .mainActor)` returns a
+/// ``MainActorSignal``, whose `subscribe` takes `@MainActor` closures.
+///
+/// ```swift
+/// Signal.just("hello").observe(on: .mainActor).subscribe(next: { @MainActor text in
+///     print(text) // main-actor isolated
+/// })
+/// ```
+///
+/// - SeeAlso: RxSwift `MainScheduler.instance`, ReactiveSwift `UIScheduler`, Combine
+///   `DispatchQueue.main` / `RunLoop.main`.
+public struct MainActorScheduler: Scheduler {
+    /// Creates the scheduler; it has no state.
+    ///
+    /// ```swift
+    /// let scheduler = MainActorScheduler()
+    /// ```
+    public init() {}
+
+    /// The time on the suspending clock, as ``QueueScheduler/now``.
+    ///
+    /// ```swift
+    /// let start = MainActorScheduler().now
+    /// ```
+    public var now: SuspendingClock.Instant { .now }
+
+    /// Queues `action` on the main queue.
+    ///
+    /// ```swift
+    /// MainActorScheduler().schedule { print("on the main thread") }
+    /// ```
+    @discardableResult
+    public func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable {
+        QueueScheduler.main.schedule(action)
+    }
+
+    /// Runs `action` on the main queue once `delay` has passed.
+    ///
+    /// ```swift
+    /// MainActorScheduler().schedule(after: .seconds(1)) { print("a second later") }
+    /// ```
+    @discardableResult
+    public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
+        QueueScheduler.main.schedule(after: delay, action)
+    }
+
+    /// Runs `action` on the main queue once `delay` has passed, then every `interval`.
+    ///
+    /// ```swift
+    /// let ticking = MainActorScheduler().schedule(after: .zero, repeating: .seconds(1)) { print("tick") }
+    /// ```
+    @discardableResult
+    public func schedule(
+        after delay: Duration,
+        repeating interval: Duration,
+        _ action: @escaping @Sendable () -> Void
+    ) -> any Disposable {
+        QueueScheduler.main.schedule(after: delay, repeating: interval, action)
+    }
+}
+
+extension MainActorScheduler {
+    /// The main queue, for `@MainActor` subscribers: `observe(on: .mainActor)` returns a
+    /// ``MainActorSignal``.
+    ///
+    /// It is deliberately not offered where any scheduler is accepted, so that
+    /// `observe(on: .mainActor)` always means the main-actor form; elsewhere write
+    /// `MainActorScheduler()` or ``QueueScheduler/main``.
+    ///
+    /// ```swift
+    /// let updates = Signal.just(1).observe(on: .mainActor)
+    /// ```
+    public static var mainActor: MainActorScheduler { MainActorScheduler() }
+}
+
+extension Scheduler where Self == QueueScheduler {
+    /// The scheduler of the main queue, ``QueueScheduler/main``.
+    ///
+    /// ```swift
+    /// let onMain = Signal.just(1).observe(on: .main)
+    /// ```
+    public static var main: QueueScheduler { QueueScheduler.main }
+}
+
+extension Signal {
+    /// Delivers every event on the main queue, to closures that are `@MainActor`: the
+    /// returned ``MainActorSignal``'s `subscribe` takes `@MainActor` closures, so view-model
+    /// code mutates main-actor state with no `MainActor.assumeIsolated` and no casts.
+    ///
+    /// Completes, fails and disposes as this signal does; events arrive in order, each on a
+    /// later turn of the main queue (never inline, even when sent on the main thread).
+    ///
+    /// Composed of: `observe(on: QueueScheduler.main)`; the subscriber's closures are
+    /// entered on the main actor's isolation.
+    ///
+    /// ```swift
+    /// @MainActor final class Counter {
+    ///     var count = 0
+    ///     let bag = DisposeBag()
+    ///     init(taps: Signal<Void, Never>) {
+    ///         taps.observe(on: .mainActor)
+    ///             .subscribe(next: { [weak self] in self?.count += 1 })
+    ///             .disposed(by: bag)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// To keep composing after the hop, use the result's ``MainActorSignal/signal``.
+    ///
+    /// - SeeAlso: RxSwift `observe(on: MainScheduler.instance)` / RxCocoa `Driver`,
+    ///   ReactiveSwift `observe(on: UIScheduler())`, Combine `receive(on: DispatchQueue.main)`.
+    public func observe(on scheduler: MainActorScheduler) -> MainActorSignal<Value, Failure> {
+        MainActorSignal(signal: observe(on: QueueScheduler.main))
+    }
+}
+
+/// A signal whose events are delivered on the main queue, to `@MainActor` closures.
+///
+/// Made by ``Signal/observe(on:)-(MainActorScheduler)``. `subscribe` takes `@MainActor`
+/// closures, which Swift 6 lets touch main-actor state; ``signal`` is the same events as a
+/// plain ``Signal``, to keep composing.
+///
+/// ```swift
+/// Signal.from([1, 2]).observe(on: .mainActor).subscribe(next: { @MainActor value in
+///     print(value)
+/// })
+/// // Prints: 1, 2 (on the main thread)
+/// ```
+public struct MainActorSignal<Value, Failure: Error>: Sendable {
+    /// The events, delivered on the main queue, as a plain signal.
+    ///
+    /// ```swift
+    /// let onMain: Signal<Int, Never> = Signal.just(1).observe(on: .mainActor).signal
+    /// ```
+    public let signal: Signal<Value, Failure>
+
+    init(signal: Signal<Value, Failure>) {
+        self.signal = signal
+    }
+
+    /// Subscribes with `@MainActor` closures, one per kind of event; missing closures ignore
+    /// their events.
+    ///
+    /// ```swift
+    /// results.observe(on: .mainActor).subscribe(
+    ///     next: { @MainActor rows in print(rows) },
+    ///     error: { @MainActor error in print(error) }
+    /// )
+    /// ```
+    @discardableResult
+    public func subscribe(
+        next: (@MainActor (Value) -> Void)? = nil,
+        error: (@MainActor (Failure) -> Void)? = nil,
+        completed: (@MainActor () -> Void)? = nil
+    ) -> any Disposable {
+        signal.subscribe(Observer { event in
+            // `observe(on: QueueScheduler.main)` delivers on the main queue, which is the
+            // main actor's executor: the isolation is checked here, once, for the user.
+            let event = _MainQueueDelivery(event)
+            MainActor.assumeIsolated {
+                switch event.event {
+                case .next(let value): next?(value)
+                case .error(let failure): error?(failure)
+                case .completed: completed?()
+                }
+            }
+        })
+    }
+}
+
+extension MainActorSignal where Failure == Never {
+    /// Subscribes to a signal that cannot fail, with `@MainActor` closures.
+    ///
+    /// ```swift
+    /// Signal.just(1).observe(on: .mainActor).subscribe(next: { @MainActor in print($0) })
+    /// ```
+    @discardableResult
+    public func subscribe(
+        next: (@MainActor (Value) -> Void)? = nil,
+        completed: (@MainActor () -> Void)? = nil
+    ) -> any Disposable {
+        subscribe(next: next, error: nil, completed: completed)
+    }
+}
+
+/// An event handed from the delivering closure to the main actor's isolation.
+///
+/// `@unchecked Sendable`: it crosses no thread — it is created and read on the main queue,
+/// within one delivery.
+struct _MainQueueDelivery<Value, Failure: Error>: @unchecked Sendable {
+    let event: Event<Value, Failure>
+    init(_ event: Event<Value, Failure>) { self.event = event }
+}
+#endif

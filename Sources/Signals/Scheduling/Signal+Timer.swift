@@ -1,0 +1,110 @@
+// The sources of time. Every time operator is a composition over these two signals; they
+// are the only signals that schedule work.
+//
+// timer(after: d, on: s)  = one value, 0, when `d` has passed, then completed.
+// interval(p, on: s)      = 0, 1, 2, … every `p`, never completes.
+
+extension Signal where Value == Int {
+    /// Sends one value, `0`, once `delay` has passed on `scheduler`, then completes.
+    ///
+    /// Completes right after its value; never fails; disposing it before it fires cancels
+    /// the scheduled work, and nothing is sent. A delay of zero or less fires as soon as the
+    /// scheduler runs work scheduled for now.
+    ///
+    /// The value is the index of its single tick, `0`, as RxSwift's `timer` sends, so that
+    /// a timer reads as the first tick of an `interval(_:on:)`.
+    ///
+    /// Composed of: a source (`scheduler.schedule(after:)`); the time operators compose over it.
+    ///
+    /// ```swift
+    /// Signal<Int, Never>.timer(after: .milliseconds(10), on: QueueScheduler.main)
+    ///     .subscribe(next: { print($0) }, completed: { print("done") })
+    /// // Prints: 0, done (10 ms later, on the main queue)
+    /// ```
+    /// ```
+    /// timer(after: 3 ticks): ---(0|)
+    /// ```
+    ///
+    /// - SeeAlso: RxSwift `Observable.timer(_:scheduler:)`, ReactiveSwift
+    ///   `SignalProducer.timer` (repeating), Combine `Just(…).delay(for:scheduler:)`.
+    public static func timer(after delay: Duration, on scheduler: some Scheduler) -> Signal {
+        _timer(after: delay, on: scheduler)
+    }
+
+    /// Sends `0`, `1`, `2`, … on `scheduler`, the first once `period` has passed, then one
+    /// every `period`. Never completes; disposing it cancels the scheduled work.
+    ///
+    /// `period` must be positive.
+    ///
+    /// Composed of: a source (`scheduler.schedule(after:repeating:)`).
+    ///
+    /// ```swift
+    /// let ticks = Signal<Int, Never>.interval(.seconds(1), on: QueueScheduler.main)
+    ///     .subscribe(next: { print($0) })
+    /// // Prints: 0, 1, 2, … (one a second, until disposed)
+    /// ```
+    /// ```
+    /// interval(2 ticks): --0-1-2-3-…
+    /// ```
+    ///
+    /// - SeeAlso: RxSwift `Observable.interval(_:scheduler:)`, ReactiveSwift
+    ///   `SignalProducer.timer(interval:on:)`, Combine `Timer.publish(every:on:in:)`.
+    public static func interval(_ period: Duration, on scheduler: some Scheduler) -> Signal {
+        _interval(period, on: scheduler)
+    }
+
+    static func _timer(after delay: Duration, on scheduler: some Scheduler) -> Signal {
+        Signal { observer in
+            scheduler.schedule(after: delay) {
+                observer.send(value: 0)
+                observer.sendCompleted()
+            }
+        }
+    }
+
+    static func _interval(_ period: Duration, on scheduler: some Scheduler) -> Signal {
+        precondition(period > .zero, "interval: the period must be positive, not \(period)")
+        return Signal { observer in
+            let ticks = _Locked(0)
+            return scheduler.schedule(after: period, repeating: period) {
+                // Repeating work runs serially, so the ticks are counted and sent in order.
+                let tick = ticks.withLock { count in
+                    defer { count += 1 }
+                    return count
+                }
+                observer.send(value: tick)
+            }
+        }
+    }
+}
+
+extension Signal where Value == Int, Failure == Never {
+    /// Sends `0` once `delay` has passed on `scheduler`, then completes; a signal that cannot
+    /// fail, so `Signal.timer(after:on:)` is a `Signal<Int, Never>`.
+    ///
+    /// Composed of: a source (`scheduler.schedule(after:)`).
+    ///
+    /// ```swift
+    /// Signal.timer(after: .seconds(1), on: QueueScheduler.main).subscribe(next: { print($0) })
+    /// // Prints: 0 (a second later)
+    /// ```
+    ///
+    /// - SeeAlso: RxSwift `Observable.timer(_:scheduler:)`.
+    public static func timer(after delay: Duration, on scheduler: some Scheduler) -> Signal {
+        Signal<Int, Never>._timer(after: delay, on: scheduler)
+    }
+
+    /// Sends `0`, `1`, `2`, … every `period` on `scheduler`; a signal that cannot fail.
+    ///
+    /// Composed of: a source (`scheduler.schedule(after:repeating:)`).
+    ///
+    /// ```swift
+    /// Signal.interval(.seconds(1), on: QueueScheduler.main).subscribe(next: { print($0) })
+    /// // Prints: 0, 1, 2, … (one a second)
+    /// ```
+    ///
+    /// - SeeAlso: RxSwift `Observable.interval(_:scheduler:)`.
+    public static func interval(_ period: Duration, on scheduler: some Scheduler) -> Signal {
+        Signal<Int, Never>._interval(period, on: scheduler)
+    }
+}

@@ -1,0 +1,380 @@
+import Signals
+
+/// A scheduler whose clock moves only when a test moves it: time operators, timers and
+/// `observe(on:)` run deterministically, in no wall-clock time.
+///
+/// ## The idea
+///
+/// Code that works with time takes a `Scheduler`. In the app that is a `QueueScheduler`;
+/// in a test it is a `TestScheduler`, on which nothing happens until you *advance* its
+/// virtual clock. Advancing runs, in order, all the work that has come due; work scheduled
+/// for later waits.
+///
+/// ```swift
+/// let scheduler = TestScheduler()
+/// let recorder = Signal.timer(after: .seconds(2), on: scheduler).record()
+///
+/// #expect(recorder.events.isEmpty)   // nothing happens until time moves
+/// scheduler.advance(by: .seconds(1))
+/// #expect(recorder.events.isEmpty)   // one second is not enough
+/// scheduler.advance(by: .seconds(1))
+/// #expect(recorder.events == [.next(0), .completed])
+/// ```
+///
+/// The test reads like a timeline: nothing happened after one second, the timer fired at
+/// two. No `sleep`, no expectation timeouts, no flakiness: `advance(by:)` returns when the
+/// work is done, on the test's own thread.
+///
+/// ## Moving the clock
+///
+/// - ``advance(by:)`` moves the clock forward by a duration and runs everything due up to
+///   *and including* the new time; ``advance(by:)`` with no argument runs what is due now.
+/// - ``advance(to:)`` moves it to an instant (``now`` starts at ``Instant/zero``).
+/// - ``run()`` runs until nothing is scheduled, moving the clock to each piece of work in
+///   turn. Repeating work (an `interval`) never runs out: dispose it, or use `advance`.
+///
+/// Work scheduled *while* advancing runs in the same advance if it is due by its end: a
+/// timer started by another timer is honoured. Work due at the same instant runs first in,
+/// first out (ordered by time, then by the order it was scheduled), which is what keeps
+/// `observe(on:)` in order. Disposing scheduled work removes it from the queue.
+///
+/// ## Ticks and marbles
+///
+/// The scheduler also draws and reads *marble diagrams*, where each character is one
+/// ``tick`` (a second, unless you give another): `scheduler.cold("-a-b-|", values: […])`
+/// makes a test signal, and ``expect(_:_:values:error:)`` runs a signal and compares what
+/// it did with a diagram, printing both, aligned, when they differ. See
+/// <doc:MarbleTesting>.
+///
+/// ```swift
+/// let scheduler = TestScheduler()
+/// let source = scheduler.cold("-a-b-|", values: ["a": 1, "b": 2])
+/// let result = scheduler.expect(source.signal.map { $0 * 10 }, "-x-y-|", values: ["x": 10, "y": 20])
+/// #expect(result.isMet, "\(result)")
+/// ```
+///
+/// ## Threads
+///
+/// The scheduler is thread-safe: work may be scheduled and disposed from any thread. The
+/// work runs on the thread that calls `advance` or `run`, one action at a time; calling
+/// `advance` from inside scheduled work is a programmer error (a precondition).
+///
+/// - SeeAlso: RxTest `TestScheduler`, combine-schedulers `TestScheduler`, RxJS marble
+///   testing.
+public final class TestScheduler: Scheduler {
+    /// A reading of a test scheduler's virtual clock: the time since the scheduler started.
+    ///
+    /// ```swift
+    /// #expect(scheduler.now == .zero + .seconds(3))
+    /// ```
+    public struct Instant: InstantProtocol, CustomStringConvertible {
+        /// The virtual time since the scheduler started.
+        ///
+        /// ```swift
+        /// #expect(scheduler.now.offset == .seconds(2))
+        /// ```
+        public var offset: Duration
+
+        /// The instant `offset` after the scheduler started.
+        ///
+        /// ```swift
+        /// scheduler.advance(to: TestScheduler.Instant(offset: .seconds(5)))
+        /// ```
+        public init(offset: Duration) {
+            self.offset = offset
+        }
+
+        /// The instant the scheduler starts at.
+        ///
+        /// ```swift
+        /// #expect(TestScheduler().now == .zero)
+        /// ```
+        public static var zero: Instant { Instant(offset: .zero) }
+
+        /// The instant `duration` later.
+        ///
+        /// ```swift
+        /// let later = TestScheduler.Instant.zero.advanced(by: .seconds(2))
+        /// ```
+        public func advanced(by duration: Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        /// The duration from this instant to `other`.
+        ///
+        /// ```swift
+        /// #expect(TestScheduler.Instant.zero.duration(to: .zero + .seconds(2)) == .seconds(2))
+        /// ```
+        public func duration(to other: Instant) -> Duration {
+            other.offset - offset
+        }
+
+        /// Whether `lhs` comes before `rhs`.
+        ///
+        /// ```swift
+        /// #expect(TestScheduler.Instant.zero < .zero + .seconds(1))
+        /// ```
+        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+
+        /// The instant `duration` after `instant`.
+        ///
+        /// ```swift
+        /// scheduler.advance(to: .zero + .seconds(3))
+        /// ```
+        public static func + (instant: Instant, duration: Duration) -> Instant {
+            instant.advanced(by: duration)
+        }
+
+        /// The offset, as `"2.5 seconds"`.
+        ///
+        /// ```swift
+        /// print(TestScheduler.Instant.zero + .seconds(2)) // Prints: 2.0 seconds
+        /// ```
+        public var description: String { offset.description }
+    }
+
+    /// One piece of scheduled work.
+    private struct Work {
+        let id: Int
+        var time: Instant
+        var sequence: Int
+        let interval: Duration?
+        let action: @Sendable () -> Void
+    }
+
+    private struct State {
+        var now = Instant.zero
+        var queue: [Work] = []
+        var nextSequence = 0
+        var nextID = 0
+        var isRunning = false
+
+        /// The index of the earliest work (by time, then sequence) due by `limit`.
+        func indexOfNext(dueBy limit: Instant?) -> Int? {
+            var best: Int?
+            for index in queue.indices {
+                let work = queue[index]
+                if let limit, work.time > limit { continue }
+                if let current = best {
+                    let other = queue[current]
+                    if (work.time, work.sequence) < (other.time, other.sequence) { best = index }
+                } else {
+                    best = index
+                }
+            }
+            return best
+        }
+    }
+
+    private let _state = _Locked(State())
+
+    /// How long one character of a marble diagram lasts.
+    ///
+    /// ```swift
+    /// #expect(TestScheduler().tick == .seconds(1))
+    /// ```
+    public let tick: Duration
+
+    /// Creates a scheduler whose clock reads ``Instant/zero`` and whose marble diagrams last
+    /// `tick` per character (one second unless you give another).
+    ///
+    /// ```swift
+    /// let scheduler = TestScheduler()
+    /// let fine = TestScheduler(tick: .milliseconds(100))
+    /// ```
+    public init(tick: Duration = .seconds(1)) {
+        precondition(tick > .zero, "TestScheduler: the tick must be positive, not \(tick)")
+        self.tick = tick
+    }
+
+    /// The virtual time: ``Instant/zero`` until the test advances the clock.
+    ///
+    /// ```swift
+    /// scheduler.advance(by: .seconds(2))
+    /// #expect(scheduler.now == .zero + .seconds(2))
+    /// ```
+    public var now: Instant {
+        _state.withLock { $0.now }
+    }
+
+    /// Schedules `action` for now: it runs at the next ``advance(by:)`` (even by zero), after
+    /// the work already scheduled for now.
+    ///
+    /// ```swift
+    /// scheduler.schedule { print("ran") }
+    /// scheduler.advance() // Prints: ran
+    /// ```
+    @discardableResult
+    public func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable {
+        _enqueue(after: .zero, interval: nil, action)
+    }
+
+    /// Schedules `action` for `delay` after now (a delay of zero or less means now).
+    ///
+    /// ```swift
+    /// scheduler.schedule(after: .seconds(2)) { print("ran") }
+    /// scheduler.advance(by: .seconds(2)) // Prints: ran
+    /// ```
+    @discardableResult
+    public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
+        _enqueue(after: delay, interval: nil, action)
+    }
+
+    /// Schedules `action` for `delay` after now, then every `interval`, until the returned
+    /// disposable is disposed. `interval` must be positive.
+    ///
+    /// ```swift
+    /// let ticking = scheduler.schedule(after: .zero, repeating: .seconds(1)) { print("tick") }
+    /// scheduler.advance(by: .seconds(2)) // Prints: tick, tick, tick (at 0, 1 and 2 s)
+    /// ticking.dispose()
+    /// ```
+    @discardableResult
+    public func schedule(
+        after delay: Duration,
+        repeating interval: Duration,
+        _ action: @escaping @Sendable () -> Void
+    ) -> any Disposable {
+        precondition(interval > .zero, "TestScheduler: the repeating interval must be positive, not \(interval)")
+        return _enqueue(after: delay, interval: interval, action)
+    }
+
+    /// Moves the clock forward by `duration` and runs, in order, everything due up to and
+    /// including the new time — also work scheduled while advancing, if it is due by then.
+    /// With no argument, runs what is due now.
+    ///
+    /// ```swift
+    /// scheduler.schedule(after: .seconds(1)) { print("one") }
+    /// scheduler.advance(by: .seconds(1)) // Prints: one
+    /// ```
+    public func advance(by duration: Duration = .zero) {
+        precondition(duration >= .zero, "TestScheduler: cannot advance by a negative duration (\(duration))")
+        advance(to: now + duration)
+    }
+
+    /// Moves the clock to `instant` and runs, in order, everything due up to and including
+    /// it. `instant` must not be earlier than ``now``.
+    ///
+    /// ```swift
+    /// scheduler.advance(to: .zero + .seconds(5))
+    /// ```
+    public func advance(to instant: Instant) {
+        let start = _beginRunning()
+        precondition(instant >= start, "TestScheduler: cannot go back in time, from \(start) to \(instant)")
+        while let action = _takeNext(dueBy: instant) { action() }
+        _endRunning(at: instant)
+    }
+
+    /// Runs everything scheduled, moving the clock to each piece of work in turn, until
+    /// nothing is left. Repeating work never runs out: dispose it first, or use
+    /// ``advance(by:)``.
+    ///
+    /// ```swift
+    /// scheduler.schedule(after: .seconds(60)) { print("a minute later") }
+    /// scheduler.run() // Prints: a minute later
+    /// #expect(scheduler.now == .zero + .seconds(60))
+    /// ```
+    public func run() {
+        _ = _beginRunning()
+        while let action = _takeNext(dueBy: nil) { action() }
+        _endRunning(at: nil)
+    }
+
+    // MARK: - Internals
+
+    /// The time of the earliest scheduled work, if any.
+    var _nextDueTime: Instant? {
+        _state.withLock { state in state.indexOfNext(dueBy: nil).map { state.queue[$0].time } }
+    }
+
+    private func _enqueue(
+        after delay: Duration,
+        interval: Duration?,
+        _ action: @escaping @Sendable () -> Void
+    ) -> any Disposable {
+        let id = _state.withLock { state -> Int in
+            let id = state.nextID
+            state.nextID += 1
+            state.queue.append(Work(
+                id: id, time: state.now + max(delay, .zero), sequence: state.nextSequence,
+                interval: interval, action: action))
+            state.nextSequence += 1
+            return id
+        }
+        return _TestWork(id: id, scheduler: self)
+    }
+
+    /// Removes the work `id` from the queue; whether it was there.
+    @discardableResult
+    func _cancel(_ id: Int) -> Bool {
+        let removed = _state.withLock { state -> Work? in
+            guard let index = state.queue.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.queue.remove(at: index)
+        }
+        return removed != nil // the action is released here, outside the lock
+    }
+
+    func _isScheduled(_ id: Int) -> Bool {
+        _state.withLock { $0.queue.contains { $0.id == id } }
+    }
+
+    private func _beginRunning() -> Instant {
+        _state.withLock { state in
+            precondition(!state.isRunning, "TestScheduler: advance or run called from inside scheduled work")
+            state.isRunning = true
+            return state.now
+        }
+    }
+
+    private func _endRunning(at instant: Instant?) {
+        _state.withLock { state in
+            if let instant { state.now = max(state.now, instant) }
+            state.isRunning = false
+        }
+    }
+
+    /// Takes the next due work out of the queue (putting repeating work back for its next
+    /// time, so that disposing it from inside its action removes it) and moves the clock.
+    private func _takeNext(dueBy limit: Instant?) -> (@Sendable () -> Void)? {
+        _state.withLock { state in
+            guard let index = state.indexOfNext(dueBy: limit) else { return nil }
+            var work = state.queue[index]
+            state.now = max(state.now, work.time)
+            if let interval = work.interval {
+                work.time = work.time + interval
+                work.sequence = state.nextSequence
+                state.nextSequence += 1
+                state.queue[index] = work
+            } else {
+                state.queue.remove(at: index)
+            }
+            return work.action
+        }
+    }
+}
+
+/// The disposable of work on a test scheduler: disposing removes the work from the queue.
+private final class _TestWork: Disposable {
+    private let id: Int
+    private weak let scheduler: TestScheduler?
+    private let disposed = _Locked(false)
+
+    init(id: Int, scheduler: TestScheduler) {
+        self.id = id
+        self.scheduler = scheduler
+    }
+
+    func dispose() {
+        let first = disposed.withLock { flag -> Bool in
+            defer { flag = true }
+            return !flag
+        }
+        if first { scheduler?._cancel(id) }
+    }
+
+    /// Disposed, or run (one-shot work that has run is no longer scheduled).
+    var isDisposed: Bool {
+        disposed.withLock { $0 } || !(scheduler?._isScheduled(id) ?? false)
+    }
+}

@@ -1,0 +1,265 @@
+// QueueScheduler on real Dispatch queues, and main-actor delivery. These are the only tests
+// of the library that wait on the wall clock; every wait is short and bounded (waitUntil's
+// deadline), and no assertion depends on how long anything took.
+
+import Testing
+import Signals
+import SignalsTesting
+import Dispatch
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite struct QueueSchedulerTests {
+    /// Waits until everything queued on `scheduler` so far has run.
+    private func drain(_ scheduler: QueueScheduler) {
+        scheduler.queue.sync {}
+    }
+
+    @Test func runsWorkFirstInFirstOut() {
+        let scheduler = QueueScheduler(name: "fifo")
+        let log = Locked<[Int]>([])
+        for index in 0..<10_000 { scheduler.schedule { log.append(index) } }
+        drain(scheduler)
+        #expect(log.value == Array(0..<10_000))
+    }
+
+    @Test func keepsEachSendersOrderUnderLoadAndNeverRunsTwoActionsAtOnce() {
+        let scheduler = QueueScheduler(name: "load", targeting: .global()) // serial, even on a concurrent target
+        let log = Locked<[[Int]]>(Array(repeating: [], count: 4))
+        let running = Counter()
+        let overlaps = Counter()
+        runConcurrently(threads: 4) { thread in
+            for index in 0..<2_500 {
+                scheduler.schedule {
+                    if running.increment() != 1 { overlaps.increment() }
+                    log.withLock { $0[thread].append(index) }
+                    running.decrement()
+                }
+            }
+        }
+        drain(scheduler)
+        #expect(log.value == Array(repeating: Array(0..<2_500), count: 4))
+        #expect(overlaps.count == 0)
+    }
+
+    @Test func runsOnItsQueue() {
+        let scheduler = QueueScheduler(name: "where")
+        scheduler.queue.setSpecific(key: Self.key, value: "where")
+        let onQueue = Locked<Bool?>(nil)
+        scheduler.schedule { onQueue.withLock { $0 = DispatchQueue.getSpecific(key: Self.key) == "where" } }
+        drain(scheduler)
+        #expect(onQueue.value == true)
+    }
+
+    private static let key = DispatchSpecificKey<String>()
+
+    @Test func delayedWorkRunsAfterItsDelay() {
+        let scheduler = QueueScheduler(name: "delay")
+        let clock = SuspendingClock()
+        let start = clock.now
+        let ranAt = Locked<SuspendingClock.Instant?>(nil)
+        scheduler.schedule(after: .milliseconds(20)) { ranAt.withLock { $0 = clock.now } }
+        #expect(waitUntil(seconds: 5) { ranAt.value != nil })
+        #expect(ranAt.value.map { start.duration(to: $0) >= .milliseconds(20) } == true)
+    }
+
+    @Test func nothingRunsAfterDispose() {
+        let scheduler = QueueScheduler(name: "dispose")
+        let count = Counter()
+        // Hold the queue, so that no scheduled action can have started before the disposal.
+        let hold = DispatchSemaphore(value: 0)
+        scheduler.schedule { hold.wait() }
+        let now = scheduler.schedule { count.increment() }
+        let later = scheduler.schedule(after: .milliseconds(5)) { count.increment() }
+        let repeating = scheduler.schedule(after: .milliseconds(1), repeating: .milliseconds(1)) { count.increment() }
+        now.dispose()
+        later.dispose()
+        repeating.dispose()
+        hold.signal()
+        #expect(now.isDisposed && later.isDisposed && repeating.isDisposed)
+        let deadline = SuspendingClock.now + .milliseconds(30)
+        while SuspendingClock.now < deadline { drain(scheduler) }
+        #expect(count.count == 0)
+    }
+
+    @Test func repeatingWorkRepeatsUntilDisposedAndThenStops() {
+        let scheduler = QueueScheduler(name: "repeat")
+        let count = Counter()
+        let repeating = scheduler.schedule(after: .zero, repeating: .milliseconds(1)) { count.increment() }
+        #expect(waitUntil(seconds: 5) { count.count >= 3 })
+        repeating.dispose()
+        drain(scheduler)
+        let settled = count.count
+        let deadline = SuspendingClock.now + .milliseconds(20)
+        while SuspendingClock.now < deadline { drain(scheduler) }
+        #expect(count.count == settled)
+    }
+
+    @Test func cancellationRacingWithFiringNeverRunsLaterAndRunsAtMostOnce() {
+        // Each round schedules work and disposes it from another thread at about the same
+        // moment. Whichever wins, the action runs at most once, and once dispose has returned
+        // and the queue has drained, it never runs.
+        let scheduler = QueueScheduler(name: "race")
+        let rounds = 2_000
+        let runs = (0..<rounds).map { _ in Counter() }
+        let works = Locked<[any Disposable]>([])
+        let ready = Counter()
+        let disposer = TestThread {
+            for round in 0..<rounds {
+                while ready.count <= round { sched_yield() }
+                works.withLock { $0[round] }.dispose()
+            }
+        }
+        for round in 0..<rounds {
+            let delay: Duration = round.isMultiple(of: 2) ? .zero : .microseconds(50)
+            let work = scheduler.schedule(after: delay) { runs[round].increment() }
+            works.append(work)
+            ready.increment()
+        }
+        disposer.join()
+        drain(scheduler)
+        let settled = runs.map(\.count)
+        #expect(settled.allSatisfy { $0 <= 1 })
+        let deadline = SuspendingClock.now + .milliseconds(20)
+        while SuspendingClock.now < deadline { drain(scheduler) }
+        #expect(runs.map(\.count) == settled)
+    }
+
+    @Test func disposingReleasesTheAction() {
+        let scheduler = QueueScheduler(name: "release")
+        weak var weakTracked: Tracked?
+        let work: any Disposable
+        do {
+            let tracked = Tracked()
+            weakTracked = tracked
+            work = scheduler.schedule(after: .seconds(60)) { _ = tracked }
+        }
+        #expect(weakTracked != nil)
+        work.dispose()
+        #expect(weakTracked == nil)
+    }
+
+    @Test func observeOnDeliversOnTheQueueInOrder() {
+        let scheduler = QueueScheduler(name: "observe")
+        scheduler.queue.setSpecific(key: Self.key, value: "observe")
+        let offQueue = Counter()
+        let recorder = Signal.from(0..<1_000)
+            .observe(on: scheduler)
+            .map { value -> Int in
+                if DispatchQueue.getSpecific(key: Self.key) != "observe" { offQueue.increment() }
+                return value
+            }
+            .record()
+        #expect(waitUntil(seconds: 10) { recorder.isCompleted })
+        #expect(recorder.values == Array(0..<1_000))
+        #expect(offQueue.count == 0)
+    }
+
+    @Test func subscribeOnSubscribesOnTheQueue() {
+        let scheduler = QueueScheduler(name: "subscribe")
+        scheduler.queue.setSpecific(key: Self.key, value: "subscribe")
+        let subscribedOnQueue = Locked<Bool?>(nil)
+        let source = Signal<Int, Never>.deferred {
+            subscribedOnQueue.withLock { $0 = DispatchQueue.getSpecific(key: Self.key) == "subscribe" }
+            return .just(1)
+        }
+        let recorder = source.subscribe(on: scheduler).record()
+        #expect(waitUntil(seconds: 5) { recorder.isCompleted })
+        #expect(subscribedOnQueue.value == true)
+        #expect(recorder.values == [1])
+    }
+
+    @Test func intervalOnAQueueTicksUntilDisposed() {
+        let scheduler = QueueScheduler(name: "interval")
+        let recorder = Signal.interval(.milliseconds(1), on: scheduler).record()
+        #expect(waitUntil(seconds: 5) { recorder.values.count >= 3 })
+        recorder.dispose()
+        drain(scheduler)
+        let values = recorder.values
+        #expect(values == Array(0..<values.count))
+    }
+}
+
+/// A view model as an app writes it: main-actor state, mutated from a signal's closures with
+/// no `MainActor.assumeIsolated`.
+@MainActor private final class CountingModel {
+    var values: [Int] = []
+    var isDone = false
+    private let bag = DisposeBag()
+
+    init(_ updates: Signal<Int, Never>, done: @escaping @MainActor () -> Void) {
+        updates
+            .observe(on: .mainActor)
+            .subscribe(next: { [weak self] value in self?.values.append(value) },
+                       completed: { [weak self] in self?.isDone = true; done() })
+            .disposed(by: bag)
+    }
+}
+
+@Suite struct MainActorDeliveryTests {
+    @MainActor
+    @Test func mainActorClosuresMutateMainActorStateInOrder() async {
+        var model: CountingModel?
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let source = Signal.from(0..<100).subscribe(on: QueueScheduler(name: "producer"))
+            model = CountingModel(source, done: { continuation.resume() })
+        }
+        #expect(model?.values == Array(0..<100))
+        #expect(model?.isDone == true)
+    }
+
+    @MainActor
+    @Test func deliversErrorsOnTheMainActor() async {
+        let received = await withCheckedContinuation { (continuation: CheckedContinuation<TestError, Never>) in
+            Signal<Int, TestError>.error(TestError(9)).observe(on: .mainActor).subscribe(
+                error: { error in
+                    MainActor.preconditionIsolated()
+                    continuation.resume(returning: error)
+                })
+        }
+        #expect(received == TestError(9))
+    }
+
+    @MainActor
+    @Test func sharesTheMainQueueOrderWithQueueSchedulerMain() async {
+        let log = Locked<[String]>([])
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            QueueScheduler.main.schedule { log.append("queue 1") }
+            Signal.just("signal").observe(on: .mainActor).subscribe(next: { log.append($0) })
+            QueueScheduler.main.schedule {
+                log.append("queue 2")
+                continuation.resume()
+            }
+        }
+        #expect(log.value == ["queue 1", "signal", "queue 2"])
+    }
+
+    @MainActor
+    @Test func theSignalFormKeepsComposing() async {
+        let values = await withCheckedContinuation { (continuation: CheckedContinuation<[Int], Never>) in
+            let recorder = Locked<[Int]>([])
+            Signal.from([1, 2]).observe(on: .mainActor).signal.map { $0 * 10 }
+                .subscribe(next: { recorder.append($0) }, completed: { continuation.resume(returning: recorder.value) })
+        }
+        #expect(values == [10, 20])
+    }
+
+    @MainActor
+    @Test func disposingStopsMainActorDelivery() async {
+        // Sent and disposed within one turn of the main queue: the delivery queued by the
+        // send cannot have started.
+        let subject = Subject<Int, Never>()
+        let count = Counter()
+        let subscription = subject.signal.observe(on: .mainActor).subscribe(next: { _ in count.increment() })
+        subject.send(value: 1)
+        subscription.dispose()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            QueueScheduler.main.schedule { continuation.resume() } // queued behind the delivery
+        }
+        #expect(count.count == 0)
+    }
+}
