@@ -51,7 +51,9 @@ extension Signal {
     /// disposing the output disposes this signal and every running inner signal. `transform`
     /// is called when an inner signal starts: a value waiting its turn (`.concat`,
     /// `.concurrent`) is mapped when its turn comes, as RxSwift's `concatMap` does, and a
-    /// value ignored by `.first` is never mapped.
+    /// value ignored by `.first` is never mapped. With `.latest`, an inner signal is disposed
+    /// as soon as the next one arrives (after `transform` has made it), so it can no longer
+    /// fail the output.
     ///
     /// Composed of: `.merge` is `flattenMap(_:)`; `.latest` is `flattenMap(_:)` whose every
     /// inner signal runs `take(until:)` the next one starts (a `Subject`); the others are

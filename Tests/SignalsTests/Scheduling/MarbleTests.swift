@@ -98,13 +98,16 @@ import SignalsTesting
         #expect(source.subscriptionMarbles == ["^---!"])
     }
 
-    @Test func aColdSignalWithNothingLeftToSendIsDisposedAtOnce() {
-        // The kernel's rule: a sink that nothing references can receive nothing more.
+    @Test func aColdSignalWithNothingToSendLastsUntilDisposed() {
+        // A subscription lives until its terminal event or its disposal, whatever the source keeps.
         let scheduler = TestScheduler()
         let source: TestSignal<Int, Never> = scheduler.cold("--")
         let recorder = source.signal.record()
-        #expect(source.subscriptions == [TestSubscription(.zero, .zero)])
-        withExtendedLifetime(recorder) {}
+        scheduler.advance(by: .seconds(3))
+        #expect(source.subscriptions == [TestSubscription(.zero)])
+        recorder.dispose()
+        #expect(source.subscriptions == [TestSubscription(.zero, .seconds(3))])
+        #expect(source.subscriptionMarbles == ["^--!"])
     }
 
     @Test func aLiveSubscriptionHasNoDisposalTime() {
