@@ -109,6 +109,7 @@ let chapters: [Chapter] = [
     .combineLatest,
     .mergeInput,
     .writingOperators,
+    .time,
 ]
 
 /// The chapter named by a command-line argument: its number (`3`, `03`), its short name
