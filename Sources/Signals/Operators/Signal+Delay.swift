@@ -9,8 +9,8 @@ extension Signal {
     /// Sends every event of this signal — values, completion and error — `delay` later, on
     /// `scheduler`, in order.
     ///
-    /// Completes and fails as this signal does, `delay` later: an error is delayed too (as
-    /// Combine's `delay`; RxSwift and ReactiveSwift deliver errors at once). Disposing the
+    /// Completes and fails as this signal does, `delay` later: an error is delayed too, like
+    /// the values before it (RxSwift and ReactiveSwift deliver errors at once). Disposing the
     /// output disposes this signal and cancels the events still waiting: nothing is
     /// delivered after the disposal returns. A delay of zero or less delivers at the
     /// scheduler's next run, as `observe(on:)` does.

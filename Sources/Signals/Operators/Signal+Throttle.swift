@@ -39,9 +39,8 @@ extension Signal {
     /// throttle(latest: false): -a-------d------|
     /// ```
     ///
-    /// - SeeAlso: RxSwift `throttle(_:latest:scheduler:)`, ReactiveSwift `throttle(_:on:)`
-    ///   (trailing only), Combine `throttle(for:scheduler:latest:)` (whose `latest: false`
-    ///   sends the *first* value of each window at its end).
+    /// - SeeAlso: RxSwift `throttle(_:latest:scheduler:)`, ReactiveSwift `throttle(_:on:)`,
+    ///   Combine `throttle(for:scheduler:latest:)`.
     public func throttle(_ interval: Duration, on scheduler: some Scheduler, latest: Bool = true) -> Signal {
         let source = self
         return .deferred {

@@ -81,8 +81,9 @@ extension Signal {
     /// Composed of: `timeout(dueTime, on: scheduler, switchTo: .error(error))`.
     ///
     /// ```swift
-    /// let scheduler = TestScheduler(), replies = Subject<String, TimeoutError>()
-    /// replies.signal.timeout(.seconds(5), on: scheduler, error: TimeoutError())
+    /// struct TimedOut: Error {}
+    /// let scheduler = TestScheduler(), replies = Subject<String, TimedOut>()
+    /// replies.signal.timeout(.seconds(5), on: scheduler, error: TimedOut())
     ///     .subscribe(error: { print("timed out") })
     /// scheduler.advance(by: .seconds(5))
     /// // Prints: timed out
