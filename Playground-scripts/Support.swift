@@ -110,6 +110,7 @@ let chapters: [Chapter] = [
     .mergeInput,
     .writingOperators,
     .everydayOperators,
+    .time,
     .bothWorlds,
 ]
 

@@ -1,0 +1,86 @@
+// Chapter 10 · Time: a type-ahead search on a virtual clock
+//
+// Every search box wants the same three things: wait until the user pauses typing
+// (`debounce`), do not search again for the query you just searched (`distinctUntilChanged`),
+// and when a new query comes, drop the answer to the old one (`flatMapLatest`). Written by
+// hand with timers, that is a page of state and at least one data race. Here it is three
+// operators, and every one of them is a composition over `Signal.timer`: none touches a
+// clock or a thread itself.
+//
+// Because the time operators take their scheduler as a parameter, the whole pipeline runs
+// on a `TestScheduler` (from SignalsTesting): a virtual clock that moves only when told.
+// The user's typing is a *hot* marble diagram, one character per 100 ms; the run takes no
+// real time at all, prints the same thing every time, and ends with the marble diagram of
+// what happened - the way a test of this pipeline would read it.
+
+import Signals
+import SignalsTesting
+import Synchronization
+
+extension Chapter {
+    static let time = Chapter(10, "time", title: "Time: a type-ahead search on a virtual clock") {
+        typeAheadSearch()
+    }
+}
+
+/// The search "server": answers `query` after 500 ms of virtual time, and says when a
+/// search starts, answers, or is cancelled before answering.
+private func search(_ query: String, on scheduler: TestScheduler) -> Signal<String, Never> {
+    let answered = Mutex(false)
+    return Signal.timer(after: .milliseconds(500), on: scheduler)
+        .map { _ in "results for \(query)" }
+        .on(
+            subscribed: { print("  \(clock(scheduler))  search \"\(query)\" starts") },
+            completed: { answered.withLock { $0 = true } },
+            disposed: {
+                if !answered.withLock({ $0 }) { print("  \(clock(scheduler))  search \"\(query)\" cancelled") }
+            }
+        )
+}
+
+/// The virtual time, as `1.7 s`.
+private func clock(_ scheduler: TestScheduler) -> String {
+    let milliseconds = Int(scheduler.now.offset.components.seconds) * 1000
+        + Int(scheduler.now.offset.components.attoseconds / 1_000_000_000_000_000)
+    return "\(milliseconds / 1000).\(milliseconds % 1000 / 100) s"
+}
+
+private func typeAheadSearch() {
+    section("The pipeline")
+    show("let queries = keys.debounce(.milliseconds(300), on: scheduler).distinctUntilChanged()")
+    show("let results = queries.flatMapLatest { query in search(query, on: scheduler) }")
+
+    let scheduler = TestScheduler(tick: .milliseconds(100))
+    let typing = "-abc----de----f---g---------|"
+    let letters: [Character: String] = [
+        "a": "s", "b": "sw", "c": "swi", "d": "swif", "e": "swi", "f": "swif", "g": "swift",
+    ]
+    let keys = scheduler.hot(typing, values: letters)
+
+    let queries = keys.signal.debounce(.milliseconds(300), on: scheduler).distinctUntilChanged()
+    let results = queries.flatMapLatest { query in search(query, on: scheduler) }
+
+    section("What the user types (one character = 100 ms)")
+    print("s, sw, swi - a pause - swif, then backspace to swi - a pause - swif, swift.")
+
+    section("Running it on the virtual clock")
+    show("scheduler.run()")
+    let queriesRecorder = queries.record(scheduler: scheduler)
+    let resultsRecorder = results
+        .on(next: { print("  \(clock(scheduler))  shows \"\($0)\"") }, completed: { print("  \(clock(scheduler))  done") })
+        .record(scheduler: scheduler)
+    scheduler.run()
+    print("The run took \(clock(scheduler)) of virtual time and no real time.")
+
+    section("The marble diagram")
+    let queryLetters: [Character: String] = ["c": "swi", "f": "swif", "g": "swift"]
+    let answerLetters: [Character: String] = ["X": "results for swi", "Y": "results for swift"]
+    print("keys:     \(typing)")
+    print("queries:  \(queriesRecorder.marbles(values: queryLetters))")
+    print("results:  \(resultsRecorder.marbles(values: answerLetters))")
+    print("""
+        debounce waited for each pause (3 ticks): "swi" at 0.6 s; the second "swi" (after a
+        backspace) was dropped by distinctUntilChanged; "swif" started a search that "swift"
+        cancelled 100 ms before it would have answered (flatMapLatest).
+        """)
+}

@@ -1,0 +1,139 @@
+// buffer(timeSpan: t, count: n, on: s) = deferred {
+//     let restarts = Subject()   // the binding sends here when a full buffer ends a window
+//     merge of `restarts.startWith(()).flatMapLatest { interval(t, on: s) }` (window ends) and
+//     this signal materialized, into a stateful bind keeping the buffer: a window end or the
+//     n-th value sends it (a full one restarts the clock); completion sends the rest.
+// }
+// collect(every: t, on: s) = buffer(timeSpan: t, count: .max, on: s).filter { !$0.isEmpty }
+// sample(every: t, on: s)  = sample(on: interval(t, on: s))
+
+extension Signal {
+    /// Collects the values into arrays, sending one at the end of every window of `timeSpan`
+    /// on `scheduler` — an empty array for a window without values — or as soon as it holds
+    /// `count` values, which starts the next window there.
+    ///
+    /// These are RxSwift's rules: on completion the current array is sent, even empty, then
+    /// the output completes. Fails as soon as this signal fails, dropping the array.
+    /// Disposing the output disposes this signal and cancels the clock.
+    ///
+    /// Composed of: `deferred { … }` around `merge` of
+    /// `restarts.signal.startWith(()).flatMapLatest { _ in Signal.interval(timeSpan, on: scheduler) }`
+    /// (a `Subject` the binding sends into when a full array ends a window early) and
+    /// `materialize()`, into a stateful `bind` keeping the array.
+    ///
+    /// ```swift
+    /// let scheduler = TestScheduler()
+    /// Signal.from([1, 2, 3]).concat(.never).buffer(timeSpan: .seconds(1), count: 2, on: scheduler)
+    ///     .subscribe(next: { print($0) })
+    /// scheduler.advance(by: .seconds(2))
+    /// // Prints: [1, 2], [3], []
+    /// ```
+    /// With a time span of three ticks and a count of 2 (from `BufferTests`; `e` is `[]`):
+    /// ```
+    /// source: -abc---d-----|
+    /// output: --x--y--z--e-(e|)     x = [a, b], y = [c], z = [d]
+    /// ```
+    ///
+    /// - Precondition: `timeSpan > .zero` and `count > 0`.
+    /// - Complexity: one array per window.
+    /// - SeeAlso: RxSwift `buffer(timeSpan:count:scheduler:)`, ReactiveSwift none
+    ///   (`collect(every:on:)` is by time only), Combine `collect(.byTimeOrCount(_:_:_:))`.
+    public func buffer(timeSpan: Duration, count: Int, on scheduler: some Scheduler) -> Signal<[Value], Failure> {
+        precondition(timeSpan > .zero, "buffer(timeSpan:count:on:) needs a positive time span, got \(timeSpan)")
+        precondition(count > 0, "buffer(timeSpan:count:on:) needs a count greater than 0, got \(count)")
+        let source = self
+        return .deferred {
+            let restarts = Subject<Void, Never>()
+            let windowEnds: Signal<_WindowStep<Value, Failure>, Never> = restarts.signal
+                .startWith(())
+                .flatMapLatest { _ in Signal<Int, Never>.interval(timeSpan, on: scheduler) }
+                .map { _ in .windowEnded }
+            let steps = windowEnds.merge(source.materialize().map { .source($0) })
+            return steps.bind {
+                var buffer: [Value] = []
+                return { event, stop in
+                    guard case .next(let step) = event else { return nil }
+                    switch step {
+                    case .source(.next(let value)):
+                        buffer.append(value)
+                        guard buffer.count == count else { return nil }
+                        restarts.send(value: ())
+                        defer { buffer = [] }
+                        return .just(buffer)
+                    case .source(.error(let error)):
+                        return .error(error)
+                    case .source(.completed):
+                        stop = true
+                        return .just(buffer)
+                    case .windowEnded:
+                        defer { buffer = [] }
+                        return .just(buffer)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Collects the values that arrive in each period of `period` on `scheduler` and sends
+    /// them as one array at the end of the period; a period without values sends nothing.
+    ///
+    /// Completes when this signal completes, after sending the values collected since the
+    /// last period ended, if any (as Combine's `collect(.byTime)`). Fails as soon as this
+    /// signal fails, dropping them. Disposing the output disposes this signal and cancels
+    /// the clock.
+    ///
+    /// Composed of: `buffer(timeSpan: period, count: .max, on: scheduler).filter { !$0.isEmpty }`.
+    ///
+    /// ```swift
+    /// let scheduler = TestScheduler(), taps = Subject<Int, Never>()
+    /// taps.signal.collect(every: .seconds(1), on: scheduler).subscribe(next: { print($0) })
+    /// taps.send(value: 1); taps.send(value: 2)
+    /// scheduler.advance(by: .seconds(2))
+    /// // Prints: [1, 2]
+    /// ```
+    /// With a period of three ticks (from `CollectEveryTests`):
+    /// ```
+    /// source: -ab--c-----d-|
+    /// output: ---x--y-----z|      x = [a, b], y = [c], z = [d]
+    /// ```
+    ///
+    /// - Precondition: `period > .zero`.
+    /// - Complexity: one array per period with values.
+    /// - SeeAlso: RxSwift `buffer(timeSpan:count:scheduler:)` (which sends empty arrays),
+    ///   ReactiveSwift `collect(every:on:skipEmpty:discardWhenCompleted:)`,
+    ///   Combine `collect(.byTime(_:_:))`.
+    public func collect(every period: Duration, on scheduler: some Scheduler) -> Signal<[Value], Failure> {
+        precondition(period > .zero, "collect(every:on:) needs a positive period, got \(period)")
+        return buffer(timeSpan: period, count: .max, on: scheduler).filter { !$0.isEmpty }
+    }
+
+    /// At the end of each period of `period` on `scheduler`, sends the latest value of this
+    /// signal if a new one arrived during the period; otherwise sends nothing.
+    ///
+    /// Completes as `sample(on:)` does: at once when this signal completes with nothing
+    /// pending, else at the end of the period, after the pending value. Fails as soon as
+    /// this signal fails. Disposing the output disposes this signal and cancels the clock.
+    ///
+    /// Composed of: `sample(on: Signal.interval(period, on: scheduler))`.
+    ///
+    /// ```swift
+    /// let scheduler = TestScheduler(), position = Subject<Int, Never>()
+    /// position.signal.sample(every: .seconds(1), on: scheduler).subscribe(next: { print($0) })
+    /// position.send(value: 1); position.send(value: 2)
+    /// scheduler.advance(by: .seconds(2))
+    /// // Prints: 2
+    /// ```
+    /// With a period of two ticks (from `SampleEveryTests`):
+    /// ```
+    /// source: -a-b---c-d-|
+    /// output: --a-b---c-d|
+    /// ```
+    ///
+    /// - Precondition: `period > .zero`.
+    /// - SeeAlso: RxSwift `sample(_:)` over `interval`, ReactiveSwift `sample(on:)` over a
+    ///   timer, Combine `throttle(for:scheduler:latest: true)` (close, but sends at once).
+    public func sample(every period: Duration, on scheduler: some Scheduler) -> Signal {
+        precondition(period > .zero, "sample(every:on:) needs a positive period, got \(period)")
+        return sample(on: Signal<Int, Never>.interval(period, on: scheduler))
+    }
+}
