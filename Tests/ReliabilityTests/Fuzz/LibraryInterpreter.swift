@@ -93,6 +93,8 @@ struct LibraryInterpreter: Sendable {
                     return event
                 }
                 .dematerialize()
+        case .unary(let p, let op):
+            return LibraryInterpreter.apply(op, to: signal(p))
         }
     }
 
@@ -131,6 +133,39 @@ struct LibraryInterpreter: Sendable {
         case (_, .completed?): return .from(values)
         case (_, .error(let error)?): return DSignal.from(values).concat(.error(error))
         default: return DSignal.from(values).concat(.never)
+        }
+    }
+}
+
+extension LibraryInterpreter {
+    /// `signal` with the one-operand operator `op`, its output turned back into `DValue`s
+    /// (booleans as `.int(1)` / `.int(0)`, arrays and pairs as `.array`).
+    static func apply(_ op: UnaryOperator, to signal: DSignal) -> DSignal {
+        switch op {
+        case .compactMap(let isIncluded, let transform):
+            return signal.compactMap { isIncluded($0) ? transform($0) : nil }
+        case .scan(let seed, let f, into: false): return signal.scan(seed) { f($0, $1) }
+        case .scan(let seed, let f, into: true): return signal.scan(into: seed) { $0 = f($0, $1) }
+        case .reduce(let seed, let f): return signal.reduce(seed) { f($0, $1) }
+        case .collect: return signal.collect().map { .array($0) }
+        case .collectCount(let n): return signal.collect(count: n).map { .array($0) }
+        case .combinePrevious(let initial): return signal.combinePrevious(initial).map { .array([$0.0, $0.1]) }
+        case .take(let n): return signal.take(n)
+        case .takeWhile(let p): return signal.take { p($0) }
+        case .takeLast(let n): return signal.takeLast(n)
+        case .skip(let n): return signal.skip(n)
+        case .skipWhile(let p): return signal.skip { p($0) }
+        case .distinctUntilChanged: return signal.distinctUntilChanged()
+        case .distinctUntilChangedBy(let same): return signal.distinctUntilChanged { same($0, $1) }
+        case .first: return signal.first()
+        case .firstWhere(let p): return signal.first { p($0) }
+        case .last: return signal.last()
+        case .replaceEmpty(let value): return signal.replaceEmpty(with: value)
+        case .count: return signal.count().map { .int($0) }
+        case .allSatisfy(let p): return signal.allSatisfy { p($0) }.map { .int($0 ? 1 : 0) }
+        case .containsWhere(let p): return signal.contains { p($0) }.map { .int($0 ? 1 : 0) }
+        case .ignoreValues: return signal.ignoreValues()
+        case .mapError(let k): return signal.mapError { TestError($0.code + k) }
         }
     }
 }

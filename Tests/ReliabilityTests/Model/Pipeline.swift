@@ -142,6 +142,8 @@ indirect enum Pipeline: Hashable, Sendable, CustomStringConvertible {
     /// `p.materialize().map(unwrap).dematerialize()`: an `.event(e)` value becomes `e`, any
     /// other value `v` becomes `next(v)`, and `p`'s own terminal event ends the output.
     case dematerialize(Pipeline)
+    /// A one-operand operator (transform, filter, error mapping, ...).
+    case unary(Pipeline, UnaryOperator)
 
     /// The event list the model says a subscription delivers.
     var modelTrace: Trace {
@@ -158,6 +160,7 @@ indirect enum Pipeline: Hashable, Sendable, CustomStringConvertible {
         case .materialize(let p): Model.materialize(p.modelTrace)
         case .dematerialize(let p):
             Model.dematerialize(Model.map(Model.materialize(p.modelTrace), Pipeline.unwrapMaterialized))
+        case .unary(let p, let op): op.modelTrace(p.modelTrace)
         }
     }
 
@@ -174,7 +177,7 @@ indirect enum Pipeline: Hashable, Sendable, CustomStringConvertible {
     var size: Int {
         switch self {
         case .source: 1
-        case .map(let p, _), .filter(let p, _), .materialize(let p), .dematerialize(let p): 1 + p.size
+        case .map(let p, _), .filter(let p, _), .materialize(let p), .dematerialize(let p), .unary(let p, _): 1 + p.size
         case .flattenMap(let p, let family), .flatten(let p, let family), .concatAll(let p, let family):
             1 + p.size + family.choices.reduce(0) { $0 + $1.size }
         case .merge(let ps, _), .concat(let ps, _), .combineLatest(let ps, _):
@@ -186,7 +189,7 @@ indirect enum Pipeline: Hashable, Sendable, CustomStringConvertible {
     var depth: Int {
         switch self {
         case .source: 0
-        case .map(let p, _), .filter(let p, _), .materialize(let p), .dematerialize(let p): 1 + p.depth
+        case .map(let p, _), .filter(let p, _), .materialize(let p), .dematerialize(let p), .unary(let p, _): 1 + p.depth
         case .flattenMap(let p, let family), .flatten(let p, let family), .concatAll(let p, let family):
             1 + max(p.depth, family.choices.map(\.depth).max() ?? 0)
         case .merge(let ps, _), .concat(let ps, _), .combineLatest(let ps, _):
@@ -209,6 +212,7 @@ indirect enum Pipeline: Hashable, Sendable, CustomStringConvertible {
             return form == .array ? "Signal.combineLatest([\(list(ps))])" : "Signal.combineLatest(\(list(ps)))"
         case .materialize(let p): return "\(p).materialize()"
         case .dematerialize(let p): return "\(p).materialize().map(unwrap).dematerialize()"
+        case .unary(let p, let op): return "\(p).\(op)"
         }
     }
 
