@@ -185,6 +185,28 @@ indirect enum Pipeline: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The generator-row names of every operator in the tree, inner families included.
+    var operatorNames: Set<String> {
+        switch self {
+        case .source: []
+        case .map(let p, _): p.operatorNames.union(["map"])
+        case .filter(let p, _): p.operatorNames.union(["filter"])
+        case .materialize(let p): p.operatorNames.union(["materialize"])
+        case .dematerialize(let p): p.operatorNames.union(["dematerialize"])
+        case .unary(let p, let op): p.operatorNames.union([op.name])
+        case .flattenMap(let p, let family): Pipeline.names("flattenMap", [p] + family.choices)
+        case .flatten(let p, let family): Pipeline.names("flatten", [p] + family.choices)
+        case .concatAll(let p, let family): Pipeline.names("concatAll", [p] + family.choices)
+        case .merge(let ps, _): Pipeline.names("merge", ps)
+        case .concat(let ps, _): Pipeline.names("concat", ps)
+        case .combineLatest(let ps, _): Pipeline.names("combineLatest", ps)
+        }
+    }
+
+    private static func names(_ name: String, _ operands: [Pipeline]) -> Set<String> {
+        operands.reduce([name]) { $0.union($1.operatorNames) }
+    }
+
     /// Operator nesting depth (a source has depth 0).
     var depth: Int {
         switch self {

@@ -117,6 +117,34 @@ enum UnaryOperator: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The name of the generator row that makes this operator.
+    var name: String {
+        switch self {
+        case .compactMap: "compactMap"
+        case .scan: "scan"
+        case .reduce: "reduce"
+        case .collect: "collect"
+        case .collectCount: "collectCount"
+        case .combinePrevious: "combinePrevious"
+        case .take: "take"
+        case .takeWhile: "takeWhile"
+        case .takeLast: "takeLast"
+        case .skip: "skip"
+        case .skipWhile: "skipWhile"
+        case .distinctUntilChanged: "distinctUntilChanged"
+        case .distinctUntilChangedBy: "distinctUntilChangedBy"
+        case .first: "first"
+        case .firstWhere: "firstWhere"
+        case .last: "last"
+        case .replaceEmpty: "replaceEmpty"
+        case .count: "count"
+        case .allSatisfy: "allSatisfy"
+        case .containsWhere: "containsWhere"
+        case .ignoreValues: "ignoreValues"
+        case .mapError: "mapError"
+        }
+    }
+
     /// Simpler arguments for the same operator, for the shrinker.
     var simpler: [UnaryOperator] {
         switch self {

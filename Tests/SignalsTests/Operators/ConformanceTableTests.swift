@@ -1,0 +1,117 @@
+// Dogfooding the conformance kit: every public operator of the library runs the checks of
+// SignalsTesting's `OperatorConformance` and must conform. A row applies the operator to the
+// kit's source (`Signal<Int, SourceError>`); where a check does not apply, the row says which
+// and why. `everyPublicOperatorHasARow` keeps the table complete.
+
+import Signals
+import SignalsTesting
+import Testing
+
+/// One operator, as the kit checks it.
+struct ConformanceRow: Sendable, CustomTestStringConvertible {
+    /// How the operator is spelled; its base name (before `(`, without `Signal.`) is what
+    /// `everyPublicOperatorHasARow` looks for.
+    let name: String
+    let check: @Sendable () -> OperatorConformance.Report
+    var testDescription: String { name }
+
+    var baseName: String {
+        let name = name.hasPrefix("Signal.") ? String(name.dropFirst("Signal.".count)) : name
+        return String(name.prefix { $0 != "(" })
+    }
+}
+
+private typealias Source = Signal<Int, OperatorConformance.SourceError>
+private typealias Check = OperatorConformance.Check
+
+private func row<O, F: Error>(
+    _ name: String, catchesErrors: Bool = false, skipping: Set<Check> = [],
+    _ makeOperator: @escaping @Sendable (Source) -> Signal<O, F>
+) -> ConformanceRow {
+    ConformanceRow(name: name) {
+        OperatorConformance.check(name, catchesErrors: catchesErrors, skipping: skipping, makeOperator)
+    }
+}
+
+private struct Box: Sendable { let value: Int }
+
+@Suite struct ConformanceTableTests {
+    static let rows: [ConformanceRow] = [
+        // Composition.
+        row("flattenMap(_:)") { $0.flattenMap { .from([$0, $0]) } },
+        row("flatMap(_:)") { $0.flatMap { .just($0) } },
+        row("flatten()") { $0.map { Source.just($0) }.flatten() },
+        row("merge(_:)") { $0.merge(.just(0)) },
+        row("Signal.merge(_:_:)") { Source.merge(.just(0), $0) },
+        row("concat(_:)") { $0.concat(.just(0)) },
+        row("Signal.concat(_:_:)") { Source.concat(.just(0), $0, .empty) },
+        row("concat()") { $0.map { Source.from([$0, $0]) }.concat() },
+        // combineLatest completes only once every source completed, so the other source is finite.
+        row("combineLatest(with:)") { $0.combineLatest(with: .just(0)) },
+        row("Signal.combineLatest(_:_:)") { Signal<(Int, Int), OperatorConformance.SourceError>.combineLatest(.just(0), $0) },
+        row("Signal.combineLatest([…])") { Signal<[Int], OperatorConformance.SourceError>.combineLatest([$0, .just(0), $0]) },
+        // materialize turns the source's error into a value: the output cannot fail.
+        row("materialize()", catchesErrors: true) { $0.materialize() },
+        row("dematerialize()") { $0.materialize().dematerialize() },
+        // Transform.
+        row("map(_:)") { $0.map { $0 * 2 } },
+        row("map(_:) (key path)") { $0.map { Box(value: $0) }.map(\.value) },
+        row("filter(_:)") { $0.filter { $0 % 2 == 0 } },
+        row("compactMap(_:)") { $0.compactMap { $0 % 3 == 0 ? nil : String($0) } },
+        row("ignoreValues()") { $0.ignoreValues() },
+        row("scan(_:_:)") { $0.scan(0, +) },
+        row("scan(into:_:)") { $0.scan(into: [Int]()) { $0.append($1) } },
+        row("reduce(_:_:)") { $0.reduce(0, +) },
+        row("collect()") { $0.collect() },
+        row("collect(count:)") { $0.collect(count: 2) },
+        row("combinePrevious(_:)") { $0.combinePrevious(0) },
+        row("mapError(_:)") { $0.mapError { $0 as any Error } },
+        // setFailureType and promoteError need a source that cannot fail: materialize makes
+        // one, turning the source's error into a value.
+        row("setFailureType(to:)", catchesErrors: true) { $0.materialize().setFailureType(to: OperatorConformance.SourceError.self) },
+        row("promoteError()", catchesErrors: true) { source -> Signal<Int, OperatorConformance.SourceError> in
+            source.materialize().map { $0.value ?? -1 }.promoteError()
+        },
+        row("tryMap(_:)") { $0.mapError { $0 as any Error }.tryMap { $0 * 2 } },
+        row("tryMap(_:) (throwing)") { source in
+            source.mapError { $0 as any Error }.tryMap { value -> Int in
+                if value == 2 { throw OperatorConformance.SourceError() }
+                return value
+            }
+        },
+        // Filter.
+        row("take(_:)") { $0.take(2) },
+        // take(0) completes at once, before the source can fail (the documented rule).
+        row("take(_:) (zero)", catchesErrors: true) { $0.take(0) },
+        row("take(while:)") { $0.take { $0 < 2 } },
+        row("takeLast(_:)") { $0.takeLast(2) },
+        row("skip(_:)") { $0.skip(2) },
+        row("skip(while:)") { $0.skip { $0 < 2 } },
+        row("skip(until:) (a trigger that has fired)") { $0.skip(until: Signal<Void, Never>.just(())) },
+        row("skip(until:) (a trigger that never fires)") { $0.skip(until: Signal<Void, Never>.never) },
+        row("distinctUntilChanged()") { $0.map { $0 / 2 }.distinctUntilChanged() },
+        row("distinctUntilChanged(by:)") { $0.distinctUntilChanged { $0 / 3 == $1 / 3 } },
+        row("first()") { $0.first() },
+        row("first(where:)") { $0.first { $0 == 2 } },
+        row("last()") { $0.last() },
+        row("replaceEmpty(with:)") { $0.replaceEmpty(with: 0) },
+        row("count()") { $0.count() },
+        row("allSatisfy(_:)") { $0.allSatisfy { $0 < 2 } },
+        row("contains(where:)") { $0.contains { $0 == 2 } },
+    ]
+
+    @Test(arguments: rows)
+    func operatorConforms(_ row: ConformanceRow) {
+        let report = row.check()
+        #expect(report.failures == [], "\(report)")
+    }
+
+    /// Every public operator found by the ledger's scan of the `Signal+*.swift` files has a row.
+    @Test func everyPublicOperatorHasARow() throws {
+        /// Creators make a signal rather than transforming one: no source to check them with.
+        let creators: Set<String> = ["just", "empty", "never", "error", "from", "deferred"]
+        let covered = Set(Self.rows.map(\.baseName))
+        let missing = try LedgerTests.publicOperatorNames().subtracting(creators).subtracting(covered).sorted()
+        #expect(missing == [], "add a row to ConformanceTableTests for: \(missing.joined(separator: ", "))")
+    }
+}
