@@ -125,3 +125,20 @@ private func odd(_ value: DValue) -> Bool { value.leafSum % 2 != 0 }
         #expect(Model.contains([n(2), .error(e1)], where: odd) == [.error(e1)])
     }
 }
+
+@Suite struct TriggerModelTests {
+    @Test func skipUntilASynchronousTriggerLetsEverythingOrNothingThrough() {
+        #expect(Model.skip([n(1), n(2), .completed], untilTrigger: [n(0)]) == [n(1), n(2), .completed])
+        #expect(Model.skip([n(1), n(2), .completed], untilTrigger: [.completed]) == [.completed])
+        #expect(Model.skip([n(1), .error(e1)], untilTrigger: []) == [.error(e1)])
+    }
+
+    @Test func skipUntilAHotTriggerOpensAtItsFirstValue() {
+        let schedule: [(source: Int, event: MEvent)] = [
+            (0, n(1)), (1, n(0)), (0, n(2)), (1, .completed), (0, n(3)), (0, .completed), (0, n(4)),
+        ]
+        #expect(Model.skipUntil(schedule: schedule) == [n(2), n(3), .completed])
+        // A trigger that completes without a value keeps the gate shut.
+        #expect(Model.skipUntil(schedule: [(1, .completed), (1, n(0)), (0, n(1)), (0, .completed)]) == [.completed])
+    }
+}

@@ -95,6 +95,8 @@ struct LibraryInterpreter: Sendable {
                 .dematerialize()
         case .unary(let p, let op):
             return LibraryInterpreter.apply(op, to: signal(p))
+        case .binary(let a, let op, let b):
+            return LibraryInterpreter.apply(op, signal(a), signal(b))
         }
     }
 
@@ -166,6 +168,20 @@ extension LibraryInterpreter {
         case .containsWhere(let p): return signal.contains { p($0) }.map { .int($0 ? 1 : 0) }
         case .ignoreValues: return signal.ignoreValues()
         case .mapError(let k): return signal.mapError { TestError($0.code + k) }
+        }
+    }
+}
+
+extension LibraryInterpreter {
+    /// A signal that cannot fail, for trigger operands: the values of `signal`; its error
+    /// ends it like a completion.
+    static func trigger(_ signal: DSignal) -> Signal<DValue, Never> {
+        signal.materialize().compactMap(\.value)
+    }
+
+    static func apply(_ op: BinaryOperator, _ a: DSignal, _ b: DSignal) -> DSignal {
+        switch op {
+        case .skipUntil: a.skip(until: trigger(b))
         }
     }
 }

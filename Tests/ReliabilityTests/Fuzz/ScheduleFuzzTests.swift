@@ -79,6 +79,13 @@ import Testing
         }
     }
 
+    /// Source 0 is the source, source 1 the trigger (its error acts as a completion).
+    @Test func skipUntilOfSubjectsFollowsTheModel() {
+        Self.check("a.skip(until: b)", count: 2...2, model: { Model.skipUntil(schedule: $1) }) {
+            $0[0].skip(until: LibraryInterpreter.trigger($0[1]))
+        }
+    }
+
     /// Source 0 is an outer subject whose values `.int(k)` send subject `k`'s signal.
     static func checkNested(
         _ name: String, model: (Int, [(source: Int, event: MEvent)]) -> Trace,

@@ -144,6 +144,8 @@ indirect enum Pipeline: Hashable, Sendable, CustomStringConvertible {
     case dematerialize(Pipeline)
     /// A one-operand operator (transform, filter, error mapping, ...).
     case unary(Pipeline, UnaryOperator)
+    /// An operator with two operands (`a.skip(until: b)`, ...).
+    case binary(Pipeline, BinaryOperator, Pipeline)
 
     /// The event list the model says a subscription delivers.
     var modelTrace: Trace {
@@ -161,6 +163,7 @@ indirect enum Pipeline: Hashable, Sendable, CustomStringConvertible {
         case .dematerialize(let p):
             Model.dematerialize(Model.map(Model.materialize(p.modelTrace), Pipeline.unwrapMaterialized))
         case .unary(let p, let op): op.modelTrace(p.modelTrace)
+        case .binary(let a, let op, let b): op.modelTrace(a.modelTrace, b.modelTrace)
         }
     }
 
@@ -182,6 +185,7 @@ indirect enum Pipeline: Hashable, Sendable, CustomStringConvertible {
             1 + p.size + family.choices.reduce(0) { $0 + $1.size }
         case .merge(let ps, _), .concat(let ps, _), .combineLatest(let ps, _):
             1 + ps.reduce(0) { $0 + $1.size }
+        case .binary(let a, _, let b): 1 + a.size + b.size
         }
     }
 
@@ -194,6 +198,7 @@ indirect enum Pipeline: Hashable, Sendable, CustomStringConvertible {
         case .materialize(let p): p.operatorNames.union(["materialize"])
         case .dematerialize(let p): p.operatorNames.union(["dematerialize"])
         case .unary(let p, let op): p.operatorNames.union([op.name])
+        case .binary(let a, let op, let b): Pipeline.names(op.name, [a, b])
         case .flattenMap(let p, let family): Pipeline.names("flattenMap", [p] + family.choices)
         case .flatten(let p, let family): Pipeline.names("flatten", [p] + family.choices)
         case .concatAll(let p, let family): Pipeline.names("concatAll", [p] + family.choices)
@@ -216,6 +221,7 @@ indirect enum Pipeline: Hashable, Sendable, CustomStringConvertible {
             1 + max(p.depth, family.choices.map(\.depth).max() ?? 0)
         case .merge(let ps, _), .concat(let ps, _), .combineLatest(let ps, _):
             1 + (ps.map(\.depth).max() ?? 0)
+        case .binary(let a, _, let b): 1 + max(a.depth, b.depth)
         }
     }
 
@@ -235,6 +241,7 @@ indirect enum Pipeline: Hashable, Sendable, CustomStringConvertible {
         case .materialize(let p): return "\(p).materialize()"
         case .dematerialize(let p): return "\(p).materialize().map(unwrap).dematerialize()"
         case .unary(let p, let op): return "\(p).\(op)"
+        case .binary(let a, let op, let b): return op.spell(a, b)
         }
     }
 

@@ -186,7 +186,16 @@ extension PipelineGenerator {
         unary("count") { _ in .count },
         unary("allSatisfy") { g in .allSatisfy(g.predicate()) },
         unary("containsWhere") { g in .containsWhere(g.predicate()) },
+        binary(.skipUntil),
     ]
+
+    /// A row for a two-operand operator; the second operand is at most 2 deep.
+    static func binary(_ op: BinaryOperator, weight: Int = 1) -> OperatorRow {
+        OperatorRow(name: op.name, weight: weight) { g, below in
+            let a = g.operand(below)
+            return .binary(a, op, g.operand(min(below, g.count(0...2))))
+        }
+    }
 
     /// A row for a one-operand operator whose arguments `make` draws.
     static func unary(

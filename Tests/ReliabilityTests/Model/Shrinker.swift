@@ -47,6 +47,10 @@ enum Shrinker {
             result.append(p)
             result += candidates(p).map { .unary($0, op) }
             result += op.simpler.map { .unary(p, $0) }
+        case .binary(let a, let op, let b):
+            result += [a, b]
+            result += candidates(a).map { .binary($0, op, b) }
+            result += candidates(b).map { .binary(a, op, $0) }
         case .flattenMap(let p, let family):
             result += [p] + family.choices
             result += candidates(p).map { .flattenMap($0, family) }

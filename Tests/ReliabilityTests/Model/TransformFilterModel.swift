@@ -162,3 +162,35 @@ extension Model {
         }
     }
 }
+
+extension Model {
+    /// Whether a trigger's trace opens (or closes) a gate: it sends a value.
+    static func fires(_ trigger: Trace) -> Bool { trigger.contains { $0.value != nil } }
+
+    /// `skip(until: trigger)` with a synchronous trigger: the trigger is subscribed first, so
+    /// it has run by the time the source sends. If it sent a value, every source value
+    /// passes; if not, none does. The source's terminal event ends the output.
+    static func skip(_ source: Trace, untilTrigger trigger: Trace) -> Trace {
+        fires(trigger) ? source : source.filter(\.isTerminal)
+    }
+
+    /// `skip(until:)` of a hot source (schedule source 0) and a hot trigger (source 1): values
+    /// pass once the trigger has sent a value. The trigger's terminal event changes nothing.
+    static func skipUntil(schedule: [(source: Int, event: MEvent)]) -> Trace {
+        var isOpen = false
+        var triggerEnded = false
+        var output: Trace = []
+        for (source, event) in schedule {
+            if source == 1 {
+                if triggerEnded { continue }
+                if event.isTerminal { triggerEnded = true } else { isOpen = true }
+                continue
+            }
+            switch event {
+            case .next: if isOpen { output.append(event) }
+            case .error, .completed: output.append(event); return output
+            }
+        }
+        return output
+    }
+}

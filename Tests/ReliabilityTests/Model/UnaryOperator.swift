@@ -187,3 +187,33 @@ enum UnaryOperator: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// An operator with two operands: the signal it is called on and another one (a trigger, a
+/// follow-up, ...). A trigger must not fail, so the interpreter feeds it the operand's
+/// values only (`materialize().compactMap(\.value)`): a failing trigger pipeline acts as one
+/// that completes.
+enum BinaryOperator: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// `a.skip(until: b)`.
+    case skipUntil
+
+    /// The model's output for the operands' traces.
+    func modelTrace(_ a: Trace, _ b: Trace) -> Trace {
+        switch self {
+        case .skipUntil: Model.skip(a, untilTrigger: b)
+        }
+    }
+
+    var name: String {
+        switch self {
+        case .skipUntil: "skipUntil"
+        }
+    }
+
+    func spell(_ a: Pipeline, _ b: Pipeline) -> String {
+        switch self {
+        case .skipUntil: "\(a).skip(until: \(b))"
+        }
+    }
+
+    var description: String { name }
+}
