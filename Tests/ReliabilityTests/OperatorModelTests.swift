@@ -142,3 +142,93 @@ private func odd(_ value: DValue) -> Bool { value.leafSum % 2 != 0 }
         #expect(Model.skipUntil(schedule: [(1, .completed), (1, n(0)), (0, n(1)), (0, .completed)]) == [.completed])
     }
 }
+
+@Suite struct CombineAndErrorModelTests {
+    private let e2 = TestError(2)
+
+    @Test func zipPairsInOrderAndCompletesWhenACompletedSourceIsUsedUp() {
+        #expect(Model.zip([[n(1), n(2), n(3), .completed], [n(10), n(20), .completed]])
+                == [array(1, 10), array(2, 20), .completed])
+        // The first source completed with a value still buffered: the output waits for it.
+        #expect(Model.zip(count: 2, schedule: [(0, n(1)), (0, n(2)), (0, .completed), (1, n(10)), (1, n(20)), (1, n(30))])
+                == [array(1, 10), array(2, 20), .completed])
+        #expect(Model.zip([[.completed], [n(1), .completed]]) == [.completed])
+        #expect(Model.zip([[n(1)], [n(2), .error(e1)]]) == [array(1, 2), .error(e1)])
+        #expect(Model.zip([[n(1), n(2)], [n(3)]]) == [array(1, 3)])
+    }
+
+    @Test func thenDropsTheValuesAndContinuesOnCompletion() {
+        #expect(Model.then([n(1), n(2), .completed], [n(10), .completed]) == [n(10), .completed])
+        #expect(Model.then([n(1), .error(e1)], [n(10), .completed]) == [.error(e1)])
+        #expect(Model.then([n(1)], [n(10), .completed]) == [])
+    }
+
+    @Test func raceIsWonByTheFirstSourceToSendAnything() {
+        #expect(Model.race([[], [.completed], [n(1), .completed]]) == [.completed])
+        #expect(Model.race([[n(1)], [n(2), .completed]]) == [n(1)])
+        #expect(Model.race([[], []]) == [])
+    }
+
+    @Test func catchSwitchesToTheHandlersSignalOnAnError() {
+        let handler = { (error: TestError) -> Trace in [n(error.code * 100), .completed] }
+        #expect(Model.catch([n(1), .error(e2)], handler) == [n(1), n(200), .completed])
+        #expect(Model.catch([n(1), .completed], handler) == [n(1), .completed])
+        #expect(Model.replaceError([n(1), .error(e1)], with: .int(7)) == [n(1), n(7), .completed])
+    }
+
+    @Test func retryResubscribesUpToNMoreTimes() {
+        #expect(Model.retry([n(1), .error(e1)], 2) == [n(1), n(1), n(1), .error(e1)])
+        #expect(Model.retry([n(1), .completed], 2) == [n(1), .completed])
+        #expect(Model.retry([.error(e1)], 0) == [.error(e1)])
+    }
+
+    @Test func repeatSubscribesNTimesInAll() {
+        #expect(Model.repeat([n(1), n(2), .completed], 2) == [n(1), n(2), n(1), n(2), .completed])
+        #expect(Model.repeat([n(1), .completed], 0) == [.completed])
+        #expect(Model.repeat([n(1), .error(e1)], 3) == [n(1), .error(e1)])
+        #expect(Model.repeat([n(1)], 3) == [n(1)])
+    }
+
+    @Test func flattenStrategiesOverSynchronousInners() {
+        let inners: [DValue: Trace] = [.int(1): [n(10), .completed], .int(2): [n(20)], .int(3): [n(30), .completed]]
+        let source: Trace = [n(1), n(2), n(3), .completed]
+        // merge: every inner; the endless one keeps the output from completing.
+        #expect(Model.flatten(source, limit: .max) { inners[$0]! } == [n(10), n(20), n(30)])
+        // concat: inner 3 waits forever behind the endless inner 2.
+        #expect(Model.flatten(source, limit: 1) { inners[$0]! } == [n(10), n(20)])
+        #expect(Model.flatten(source, limit: 2) { inners[$0]! } == [n(10), n(20), n(30)])
+        // latest: inner 2 is disposed when 3 arrives; 3 completes, so the output completes.
+        #expect(Model.switchToLatest(source) { inners[$0]! } == [n(10), n(20), n(30), .completed])
+        #expect(Model.switchToLatest([n(3), n(2), .completed]) { inners[$0]! } == [n(30), n(20)])
+        // first: 3 is dropped while the endless 2 runs.
+        #expect(Model.flattenFirst(source) { inners[$0]! } == [n(10), n(20)])
+        #expect(Model.flattenFirst([n(1), n(3), .completed]) { inners[$0]! } == [n(10), n(30), .completed])
+    }
+
+    @Test func takeUntilCompletesAtTheTriggersFirstValue() {
+        #expect(Model.take([n(1), .completed], untilTrigger: [n(0)]) == [.completed])
+        #expect(Model.take([n(1), .completed], untilTrigger: [.completed]) == [n(1), .completed])
+        let schedule: [(source: Int, event: MEvent)] = [(0, n(1)), (1, .completed), (0, n(2)), (1, n(0)), (0, n(3))]
+        // The trigger completed first: its later value is ignored, and nothing ends the output.
+        #expect(Model.takeUntil(schedule: schedule) == [n(1), n(2), n(3)])
+        #expect(Model.takeUntil(schedule: [(0, n(1)), (1, n(0)), (0, n(2))]) == [n(1), .completed])
+    }
+
+    @Test func withLatestFromAndSampleOnHotSources() {
+        let schedule: [(source: Int, event: MEvent)] = [
+            (0, n(1)), (1, n(10)), (0, n(2)), (1, n(11)), (1, .completed), (0, n(3)), (0, .completed),
+        ]
+        #expect(Model.withLatestFrom(schedule: schedule) == [array(2, 10), array(3, 11), .completed])
+        let ticks: [(source: Int, event: MEvent)] = [
+            (1, n(0)), (0, n(1)), (0, n(2)), (1, n(0)), (1, n(0)), (0, n(3)), (1, .completed), (1, n(0)), (0, .completed),
+        ]
+        #expect(Model.sample(schedule: ticks) == [n(2), .completed])
+    }
+
+    @Test func switchToLatestOfSubjectsListensOnlyToTheLatestInner() {
+        let schedule: [(source: Int, event: MEvent)] = [
+            (0, n(0)), (1, n(1)), (0, n(1)), (1, n(2)), (2, n(3)), (0, .completed), (2, .completed), (1, .completed),
+        ]
+        #expect(Model.switchToLatest(innerCount: 2, schedule: schedule) == [n(1), n(3), .completed])
+    }
+}
