@@ -45,7 +45,7 @@ struct TranscriptTests {
         }
     }
 
-    // MARK: The three seed transcripts (DESIGN.md section 7)
+    // MARK: The three seed transcripts (the stories of chapters 4, 5 and 6)
 
     @Test("Letters and numbers, flattened, print A 1 B C 2")
     func lettersAndNumbers() throws {

@@ -1,5 +1,5 @@
 // The reference model checked against hand-computed expectations, so that the fuzzer's
-// oracle is itself tested. Every expected trace here was worked out by hand from DESIGN.md.
+// oracle is itself tested. Every expected trace here was worked out by hand from Contracts.md.
 
 import Testing
 

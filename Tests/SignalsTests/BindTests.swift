@@ -1,6 +1,6 @@
 // bind, the primitive: its five rules, the stop flag, per-subscription binding state,
 // terminal events seen by the binding, re-entrancy and the constant fast path
-// (DESIGN.md section 3, "bind").
+// (Contracts.md, "bind").
 
 import Testing
 import Signals

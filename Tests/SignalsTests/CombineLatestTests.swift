@@ -7,7 +7,7 @@ import SignalsTesting
 
 @Suite struct CombineLatestTests {
     @Test func closureFormFormatsTheLatestPair() {
-        // Given: story 4 of DESIGN.md section 7
+        // Given: the tour's combineLatest story (chapter 6)
         let ob1 = Subject<Int, Never>(), ob2 = Subject<String, Never>()
         let recorder = Signal.combineLatest(ob1.signal, ob2.signal) { "1:\($0)-2:\($1)" }.record()
         // When

@@ -8,7 +8,7 @@ import SignalsTesting
 
 @Suite struct ConcatTests {
     @Test func justOneTwoThreePrintsInOrderThenCompleted() {
-        // Given: story 3 of DESIGN.md section 7
+        // Given: the tour's concat story (chapter 5)
         let signal = Signal.just(1).concat(.just(2)).concat(.just(3))
         // When
         let recorder = signal.materialize().record()

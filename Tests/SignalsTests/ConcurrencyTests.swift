@@ -1,4 +1,4 @@
-// Serialised output under real threads (DESIGN.md section 3, "bind"): the output observer
+// Serialised output under real threads (Contracts.md, "bind"): the output observer
 // is never entered concurrently, no value is lost or duplicated, the grammar holds.
 // Run clean under `swift test --sanitize=thread --filter ConcurrencyTests`.
 

@@ -1,4 +1,5 @@
-// Creating signals and the disposable family (DESIGN.md section 2, Core and Creating).
+// Creating signals and the disposable family
+// (Contracts.md, "The grammar" and "Disposal and lifetimes").
 
 import Testing
 import Signals

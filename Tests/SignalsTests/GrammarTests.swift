@@ -1,5 +1,5 @@
 // The grammar of a subscription: `next*` then at most one of `error` / `completed`, and
-// nothing after a terminal event or after dispose (DESIGN.md section 3, "Grammar").
+// nothing after a terminal event or after dispose (Contracts.md, "The grammar").
 
 import Testing
 import Signals
@@ -159,6 +159,7 @@ import Glibc
         #expect(fromSequence.isDisposed)
         #expect(fromCreate.isDisposed)
         #expect(!live.isDisposed)
+        live.dispose()   // a live subscription lasts until disposed (Contracts.md, "Disposal and lifetimes")
         withExtendedLifetime(subject) {}
     }
 

@@ -1,5 +1,6 @@
 // Lifetimes: after completion or dispose, nothing a signal captured is still alive
-// (DESIGN.md section 3, "Grammar": every resource of a subscription is released).
+// (Contracts.md, "Disposal and lifetimes": every resource of a subscription is released).
+// How long a subscription lives is pinned by SubscriptionLifetimeTests.
 //
 // Each check builds a signal that captures a `Tracked` object, subscribes a Recorder, lets
 // go of the signal (only the recorder, which keeps the subscription's disposable, stays),
@@ -50,17 +51,6 @@ func expectReleased<Value, Failure: Error>(
                 return AnyDisposable { _ = token; subscription.dispose() }
             }
         }, after: { $0.dispose() })
-    }
-
-    @Test func sourceThatKeepsNoReferenceToItsObserverIsDisposedAtOnce() {
-        // Given: nothing can ever send to this subscription's sink
-        let disposals = Counter()
-        let unreachable = Signal<Int, Never> { _ in AnyDisposable { disposals.increment() } }
-        // When
-        let subscription = unreachable.subscribe(next: { _ in })
-        // Then
-        #expect(disposals.count == 1)
-        #expect(subscription.isDisposed)
     }
 
     @Test func deferredReleasesItsFactory() {

@@ -122,7 +122,7 @@ import SignalsTesting
 
 @Suite struct FlattenTests {
     @Test func lettersAndNumbersArriveInSendingOrder() {
-        // Given: story 2 of DESIGN.md section 7
+        // Given: the README's and the tour's letters-and-numbers story (chapter 4)
         let letters = Subject<String, Never>(), numbers = Subject<String, Never>()
         let recorder = Signal.from([letters.signal, numbers.signal]).flatten().record()
         // When

@@ -1,5 +1,5 @@
 // Stack safety: synchronous chains of any length run on a thread with a 512 KiB stack
-// (DESIGN.md section 3, "Stack safety").
+// (Contracts.md, "Stack safety").
 //
 // Each test runs in a child process (an exit test), so that a stack overflow fails that test
 // instead of killing the whole run. Each prints its size and time ("[figures] ...", relayed
@@ -95,7 +95,7 @@ import SignalsTesting
 
     @Test func recursiveConcatThroughDeferredRunsInConstantStack() async {
         // countdown(n) = just(n).concat(deferred { countdown(n - 1) }): the repeat-like
-        // recursion that DESIGN.md's retry/repeat rule and Core/TailCall.swift cover.
+        // recursion that Contracts.md's "Stack safety" (tail calls) and Core/TailCall.swift cover.
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
             let count = 100_000
             StackSafetyTests.expectAllValues((1...count).reversed(), "recursive concat through deferred, \(count) levels") {

@@ -1,7 +1,7 @@
 // Shared helpers for the SignalsTests suites.
 //
 // No `Synchronization.Mutex` here: on Linux ThreadSanitizer cannot see it and reports false
-// races (DESIGN.md section 4), and the threaded suites must run clean under
+// races (Contracts.md, "Threading and serialisation"), and the threaded suites must run clean under
 // `swift test --sanitize=thread`. `Locked` is a tiny pthread_mutex box instead.
 
 import Signals

@@ -1,34 +1,40 @@
-// The structural description of an associative composition (DESIGN.md section 3).
+// The structural description of an associative composition (Contracts.md, "Stack safety").
 //
 // `a.concat(b)` and `a.merge(b)` do not wrap `a` in a closure: they build a fold node that
-// lists the parts. A left fold of 100,000 binary concats is then a tree of nodes that
+// lists the parts. Core knows no operator: the operator that builds a node names it with an
+// opaque key, and only nodes with the same key are flattened into one another. A left fold of 100,000 binary concats is then a tree of nodes that
 // flattens into one list when subscribed, and subscribing runs the ordinary composition
 // (`Signal.concat(list)` or `Signal.merge(list)`) over that list. By associativity the
 // events are exactly those of the nested composition, but each value crosses one level
 // instead of thousands, and nothing recurses: flattening walks the tree with an explicit
 // stack, and teardown releases nested nodes one by one (`_DeferredRelease`).
 
-/// The kinds of associative composition Core knows how to keep flat.
+/// Names one associative composition, chosen by the operator that builds the fold node
+/// (`"concat"`, `"merge"`): nested nodes are flattened only into a node with the same key.
 @usableFromInline
-enum _FoldKind: Sendable {
-    case concat
-    case merge
+struct _AssociativeKey: Equatable, Sendable {
+    @usableFromInline let name: String
+
+    @inlinable
+    init(_ name: String) {
+        self.name = name
+    }
 }
 
-/// A fold node: `kind` applied to `parts`, in order.
+/// A fold node: the composition named `kind` applied to `parts`, in order.
 ///
 /// `@unchecked Sendable`: `parts` is never mutated after init except in `deinit`, when no
 /// other reference exists.
 @usableFromInline
 final class _AssociativeFold<Value, Failure: Error>: @unchecked Sendable {
-    @usableFromInline let kind: _FoldKind
+    @usableFromInline let kind: _AssociativeKey
     @usableFromInline var parts: [Signal<Value, Failure>]
     /// The ordinary composition over a flat list, supplied by the operator that built this.
     @usableFromInline let compose: @Sendable ([Signal<Value, Failure>]) -> Signal<Value, Failure>
 
     @inlinable
     init(
-        kind: _FoldKind,
+        kind: _AssociativeKey,
         parts: [Signal<Value, Failure>],
         compose: @escaping @Sendable ([Signal<Value, Failure>]) -> Signal<Value, Failure>
     ) {
@@ -72,15 +78,20 @@ final class _AssociativeFold<Value, Failure: Error>: @unchecked Sendable {
 }
 
 extension Signal {
-    /// A fold node of `kind` over `parts`; `compose` is the ordinary composition over a flat
-    /// list, which is what subscribing runs.
+    /// The associative composition named `key` of `parts`: a signal whose events are those of
+    /// `compose(parts)`, kept as a flat list so that nested uses of the same composition
+    /// (`a.concat(b).concat(c)`) subscribe as one list and tear down without recursion.
+    ///
+    /// The one structural hook an operator file may use (Contracts.md, "The kernel rule"):
+    /// `compose` must be associative over its list, so that flattening changes nothing
+    /// observable.
     @inlinable
     init(
-        _fold kind: _FoldKind,
+        associative key: String,
         _ parts: [Signal],
         compose: @escaping @Sendable ([Signal]) -> Signal
     ) {
-        self.init(_representation: .fold(_AssociativeFold(kind: kind, parts: parts, compose: compose)))
+        self.init(_representation: .fold(_AssociativeFold(kind: _AssociativeKey(key), parts: parts, compose: compose)))
     }
 }
 

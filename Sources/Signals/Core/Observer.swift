@@ -25,11 +25,15 @@ public final class Observer<Value, Failure: Error>: Sendable {
     @usableFromInline let _handler: @Sendable (Event<Value, Failure>) -> Void
     @usableFromInline let _stopped = Atomic<Bool>(false)
 
-    // The subscription's resources, disposed on the first terminal event or on dispose.
-    // Guarded by the spin flag `_slotBusy` (held for a pointer swap only, never while user
-    // code runs).
-    private let _slotBusy = Atomic<Bool>(false)
-    @exclusivity(unchecked) nonisolated(unsafe) private var _upstream: (any Disposable)?
+    // The subscription slot: what feeds this observer, and — for the sink of a subscription
+    // made with `subscribe` — the reference that keeps that subscription alive until it ends.
+    // Allocated on first use (most observers inside bind never need one) and guarded by the
+    // library's lock, held only to read or swap references, never while user code runs.
+    // `sequentiallyConsistent` pairs with the stores to `_stopped` on the terminal and
+    // dispose paths: whichever of "install into the slot" and "stop" comes second sees the
+    // other (see `_slotStorage(create:)`). `nonisolated(unsafe)`: `ManagedBuffer` is never
+    // `Sendable`, but the slot's state is reached only under its lock.
+    @usableFromInline nonisolated(unsafe) let _slot = Atomic<Unmanaged<_LockStorage<_ObserverSlot>>?>(nil)
 
     /// Creates an observer that hands every event to `send`.
     ///
@@ -74,7 +78,7 @@ public final class Observer<Value, Failure: Error>: Sendable {
     public func send(_ event: Event<Value, Failure>) {
         if case .next = event {
             if !_stopped.load(ordering: .acquiring) { _handler(event) }
-        } else if !_stopped.exchange(true, ordering: .acquiringAndReleasing) {
+        } else if !_stopped.exchange(true, ordering: .sequentiallyConsistent) {
             _handler(event)
             _disposeUpstream()
         }
@@ -123,67 +127,88 @@ public final class Observer<Value, Failure: Error>: Sendable {
 
     /// A sink that nothing references any more can receive nothing more: release what fed it.
     deinit {
-        _upstream?.dispose()
+        guard let slot = _slot.load(ordering: .acquiring)?.takeRetainedValue() else { return }
+        slot.withLock { $0.upstream.take() }?.dispose()
     }
 
     // MARK: - The subscription slot (kernel only)
+
+    /// This observer's slot; created (once, by whoever comes first) if `create` is true.
+    @usableFromInline
+    func _slotStorage(create: Bool) -> _LockStorage<_ObserverSlot>? {
+        if let slot = _slot.load(ordering: .sequentiallyConsistent) { return slot.takeUnretainedValue() }
+        guard create else { return nil }
+        let fresh = Unmanaged.passRetained(_LockStorage.make(_ObserverSlot()))
+        let (exchanged, winner) = _slot.compareExchange(
+            expected: nil, desired: fresh, ordering: .sequentiallyConsistent)
+        if exchanged { return fresh.takeUnretainedValue() }
+        fresh.release()
+        return winner.unsafelyUnwrapped.takeUnretainedValue()
+    }
 
     /// Installs the disposable of what currently feeds this observer, replacing (and
     /// releasing, not disposing) the previous one. If the observer has already stopped,
     /// `disposable` is disposed at once.
     @usableFromInline
     func _setUpstream(_ disposable: (any Disposable)?) {
-        _lockSlot()
-        if _stopped.load(ordering: .acquiring) {
-            let previous = _upstream
-            _upstream = nil
-            _unlockSlot()
+        // No slot and nothing to install: there is nothing to replace either.
+        guard let slot = _slotStorage(create: disposable != nil) else { return }
+        let (previous, stopped) = slot.withLock { slot -> ((any Disposable)?, Bool) in
+            let previous = slot.upstream
+            if _stopped.load(ordering: .sequentiallyConsistent) {
+                slot.upstream = nil
+                return (previous, true)
+            }
+            slot.upstream = disposable
+            return (previous, false)
+        }
+        if stopped {
             disposable?.dispose()
             previous?.dispose()
-            return
         }
-        let previous = _upstream
-        _upstream = disposable
-        _unlockSlot()
-        _ = previous
+    }
+
+    /// Keeps this observer — the sink of a subscription made by `subscribe` — alive until
+    /// its terminal event or its disposal, whatever its source keeps. Returns `false` if it
+    /// has already stopped (then nothing is kept).
+    @usableFromInline
+    func _keepAliveUntilStopped() -> Bool {
+        let slot = _slotStorage(create: true).unsafelyUnwrapped
+        return slot.withLock { slot in
+            if _stopped.load(ordering: .sequentiallyConsistent) { return false }
+            slot.keepAlive = self
+            return true
+        }
     }
 
     /// Stops the observer without an event and disposes what feeds it. Idempotent.
     @usableFromInline
     func _dispose() {
-        _stopped.store(true, ordering: .releasing)
+        _stopped.store(true, ordering: .sequentiallyConsistent)
         _disposeUpstream()
     }
 
+    /// Called once the observer has stopped: disposes what fed it and lets go of the
+    /// reference that kept its subscription alive.
     @usableFromInline
     func _disposeUpstream() {
-        _lockSlot()
-        let upstream = _upstream
-        _upstream = nil
-        _unlockSlot()
-        upstream?.dispose()
-    }
-
-    private func _lockSlot() {
-        while _slotBusy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged == false {
-            _spinWait()
+        guard let slot = _slotStorage(create: false) else { return }
+        let (upstream, keepAlive) = slot.withLock { slot in
+            (slot.upstream.take(), slot.keepAlive.take())
         }
-    }
-
-    private func _unlockSlot() {
-        _slotBusy.store(false, ordering: .releasing)
+        upstream?.dispose()
+        withExtendedLifetime(keepAlive) {}
     }
 }
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+/// An observer's subscription slot (see `Observer._slot`).
+@usableFromInline
+struct _ObserverSlot {
+    /// The disposable of what feeds the observer.
+    @usableFromInline var upstream: (any Disposable)?
+    /// The observer itself, while the subscription it is the sink of is live: the cycle that
+    /// keeps a subscription alive whatever its source keeps, broken when it stops.
+    @usableFromInline var keepAlive: AnyObject?
 
-@inline(never)
-func _spinWait() {
-    sched_yield()
+    @inlinable init() {}
 }

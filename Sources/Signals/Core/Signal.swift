@@ -3,7 +3,8 @@
 ///
 /// A subscription delivers `next*` then at most one of `error` / `completed`. After a
 /// terminal event, or after its disposable is disposed, nothing more reaches the observer
-/// and every resource of that subscription is released.
+/// and every resource of that subscription is released. It lives until then, whatever the
+/// source keeps; the full rules are in <doc:Contracts>.
 ///
 /// Every operator of the library is derived from one primitive, ``bind(_:)``.
 ///
@@ -26,7 +27,7 @@ public struct Signal<Value, Failure: Error>: Sendable {
     /// (`concat`, `merge`) keep their structure so that long folds flatten instead of nesting.
     ///
     /// `@unchecked Sendable`: the payloads are immutable; a constant's `Value` is only ever
-    /// copied out to observers (`Value` is unconstrained by design, DESIGN.md section 4).
+    /// copied out to observers (`Value` is unconstrained by design: Contracts.md, "Swift 6").
     @usableFromInline
     enum _Representation: @unchecked Sendable {
         /// `just(value)`: the value, then completed.
@@ -76,8 +77,16 @@ public struct Signal<Value, Failure: Error>: Sendable {
     /// subscription.dispose()
     /// ```
     ///
-    /// - Returns: a disposable that ends the subscription. If the subscription has already
-    ///   ended when `subscribe` returns, the disposable is already disposed.
+    /// The subscription is live from here until its terminal event or until the returned
+    /// disposable is disposed, whatever the source keeps: a source that keeps no reference
+    /// to its observer (one that only holds a resource until disposed) is not torn down
+    /// early. Dropping the disposable does not end the subscription (as in RxSwift and
+    /// ReactiveSwift; put it in a ``DisposeBag`` to tie it to an owner). Once the
+    /// subscription has ended, nothing of it is kept through the disposable.
+    ///
+    /// - Returns: a disposable that ends the subscription; `isDisposed` is `false` while the
+    ///   subscription is live. If the subscription has already ended when `subscribe`
+    ///   returns, the disposable is already disposed.
     @discardableResult
     @inlinable
     public func subscribe(_ observer: Observer<Value, Failure>) -> any Disposable {
@@ -100,6 +109,10 @@ public struct Signal<Value, Failure: Error>: Sendable {
 
     /// Subscribes with one closure per kind of event; missing closures ignore their events.
     ///
+    /// The subscription lives until its terminal event or until the returned disposable is
+    /// disposed (see ``subscribe(_:)``); then the closures, and what they capture, are
+    /// released even if you keep the disposable.
+    ///
     /// ```swift
     /// Signal.from([1, 2]).subscribe(next: { print($0) }, completed: { print("done") })
     /// // Prints: 1, 2, done
@@ -114,11 +127,14 @@ public struct Signal<Value, Failure: Error>: Sendable {
         _subscribeSink(Observer(next: next, error: error, completed: completed))
     }
 
-    /// Subscribes a fresh sink and returns the disposable that stops it.
+    /// Subscribes a fresh sink and returns the disposable that stops it. A subscription still
+    /// live when its source's subscribe function returns is kept alive by its sink until it
+    /// stops (`_keepAliveUntilStopped`), whatever the source keeps.
     @inlinable
     func _subscribeSink(_ sink: Observer<Value, Failure>) -> any Disposable {
         _subscribe(sink)
-        return sink.isStopped ? _DisposedDisposable.shared : _SinkDisposable(sink)
+        if sink.isStopped || !sink._keepAliveUntilStopped() { return _DisposedDisposable.shared }
+        return _SinkDisposable(sink)
     }
 
     /// The kernel's subscribe: sends to `sink` itself (no extra forwarding observer) and
@@ -159,10 +175,11 @@ extension Signal where Failure == Never {
 
 /// The disposable returned by `subscribe`: stops the sink and disposes what feeds it.
 ///
-/// It holds the sink weakly: while the subscription is live the source keeps the sink
-/// alive; once it has ended (terminal event or dispose) the source lets go, and so the
-/// observer's closures — and whatever they capture, typically the subscriber itself — are
-/// released even if this disposable is kept (`self.subscription = …subscribe { self… }`).
+/// While the subscription is live its sink keeps itself alive (its slot's `keepAlive`,
+/// released when it stops), so this disposable may hold it weakly: once the subscription
+/// has ended (terminal event or dispose), the observer's closures — and whatever they
+/// capture, typically the subscriber itself — are released even if this disposable is kept
+/// (`self.subscription = …subscribe { self… }`).
 @usableFromInline
 final class _SinkDisposable<Value, Failure: Error>: Disposable {
     @usableFromInline weak let _sink: Observer<Value, Failure>?

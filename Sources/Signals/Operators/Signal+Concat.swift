@@ -85,7 +85,7 @@ extension Signal {
     /// ```
     @inlinable
     public static func concat(_ first: Signal, _ rest: Signal...) -> Signal {
-        Signal(_fold: .concat, [first] + rest, compose: { Signal.concat($0) })
+        Signal(associative: "concat", [first] + rest, compose: { Signal.concat($0) })
     }
 
     /// This signal, then `other`, which is subscribed only after this signal has completed.
@@ -103,7 +103,7 @@ extension Signal {
     /// ```
     @inlinable
     public func concat(_ other: Signal) -> Signal {
-        Signal(_fold: .concat, [self, other], compose: { Signal.concat($0) })
+        Signal(associative: "concat", [self, other], compose: { Signal.concat($0) })
     }
 }
 
@@ -181,60 +181,4 @@ extension Signal {
 enum _ConcatStep<Inner, Failure: Error> {
     case outer(Event<Inner, Failure>)
     case innerFinished
-}
-
-/// An iterator shared by the links of one lazy concatenation.
-///
-/// `@unchecked Sendable`: it is advanced only when the previous signal has completed, so
-/// never by two threads at once, and each advance happens-after the previous one.
-@usableFromInline
-final class _SequenceCursor<Element>: @unchecked Sendable {
-    @usableFromInline var base: AnyIterator<Element>
-    /// Elements not yet read, when known (a collection's count); `nil` for a sequence.
-    @usableFromInline var remaining: Int?
-
-    @inlinable
-    init<Base: IteratorProtocol>(_ base: Base, count: Int? = nil) where Base.Element == Element {
-        self.base = AnyIterator(base)
-        self.remaining = count
-    }
-
-    @inlinable
-    func next() -> Element? {
-        if let remaining { self.remaining = remaining - 1 }
-        return base.next()
-    }
-
-    /// Whether the last element has been read (known only for collections).
-    @inlinable
-    var isExhausted: Bool { remaining == 0 }
-}
-
-/// A first-in-first-out queue with amortised O(1) `popFirst`.
-@usableFromInline
-struct _Queue<Element> {
-    @usableFromInline var elements: [Element] = []
-    @usableFromInline var head = 0
-
-    @inlinable init() {}
-
-    @inlinable
-    mutating func append(_ element: Element) {
-        elements.append(element)
-    }
-
-    @inlinable
-    mutating func popFirst() -> Element? {
-        guard head < elements.count else { return nil }
-        let element = elements[head]
-        head += 1
-        if head == elements.count {
-            elements.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 64 && head * 2 >= elements.count {
-            elements.removeFirst(head)
-            head = 0
-        }
-        return element
-    }
 }

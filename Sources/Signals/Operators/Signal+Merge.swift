@@ -1,6 +1,6 @@
 // merge of a sequence = Signal.from(signals).flatten()
 // a.merge(b), Signal.merge(a, b, c) = an associative fold node whose composition is the
-// sequence form, so that long folds flatten into one merge (DESIGN.md section 3).
+// sequence form, so that long folds flatten into one merge (Contracts.md, "Stack safety").
 
 extension Signal {
     /// Forwards the values of every signal in `signals`, all subscribed at once, in order.
@@ -36,7 +36,7 @@ extension Signal {
     /// ```
     @inlinable
     public static func merge(_ first: Signal, _ rest: Signal...) -> Signal {
-        Signal(_fold: .merge, [first] + rest, compose: { Signal.merge($0) })
+        Signal(associative: "merge", [first] + rest, compose: { Signal.merge($0) })
     }
 
     /// Forwards the values of this signal and `other`, both subscribed at once.
@@ -57,6 +57,6 @@ extension Signal {
     /// ```
     @inlinable
     public func merge(_ other: Signal) -> Signal {
-        Signal(_fold: .merge, [self, other], compose: { Signal.merge($0) })
+        Signal(associative: "merge", [self, other], compose: { Signal.merge($0) })
     }
 }

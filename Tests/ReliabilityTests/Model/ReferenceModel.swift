@@ -3,7 +3,8 @@
 // Synchronous signals deliver everything while being subscribed, inner subscriptions happen
 // at once and in order, so an operator over synchronous sources is a plain function of the
 // sources' traces. The model is meant to be obviously correct: loops, no cleverness. It
-// encodes the semantics of DESIGN.md section 3 as decided for the library.
+// encodes the semantics of Contracts.md (sections "The grammar" and "bind") as decided for
+// the library.
 
 enum Model {
     /// `map`: pointwise; the terminal event passes through.

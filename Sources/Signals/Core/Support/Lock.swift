@@ -2,8 +2,8 @@
 // swift-nio's `NIOLockedValueBox`: the lock and the state it guards live in one allocation.
 //
 // Not `Synchronization.Mutex`: on Linux ThreadSanitizer cannot see it and reports false races
-// (DESIGN.md section 4). The rule for every user of this type: decide under the lock, act
-// outside it. User code never runs while it is held.
+// (Contracts.md, "Threading and serialisation"). The rule for every user of this type: decide
+// under the lock, act outside it. User code never runs while it is held.
 
 #if canImport(Darwin)
 import Darwin
@@ -16,6 +16,7 @@ import Musl
 @usableFromInline typealias _PlatformLock = pthread_mutex_t
 #endif
 
+/// The lock and its state in one allocation; the state is reached only through `withLock`.
 @usableFromInline
 final class _LockStorage<State>: ManagedBuffer<State, _PlatformLock> {
     @inlinable
@@ -38,6 +39,21 @@ final class _LockStorage<State>: ManagedBuffer<State, _PlatformLock> {
             #endif
         }
         return unsafeDowncast(buffer, to: _LockStorage.self)
+    }
+
+    /// Runs `body` with the state, under the lock.
+    @inlinable
+    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        try withUnsafeMutablePointers { state, lock in
+            #if canImport(Darwin)
+            os_unfair_lock_lock(lock)
+            defer { os_unfair_lock_unlock(lock) }
+            #else
+            pthread_mutex_lock(lock)
+            defer { pthread_mutex_unlock(lock) }
+            #endif
+            return try body(&state.pointee)
+        }
     }
 
     deinit {
@@ -65,15 +81,6 @@ package struct _Locked<State>: @unchecked Sendable {
 
     @inlinable
     package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        try _storage.withUnsafeMutablePointers { state, lock in
-            #if canImport(Darwin)
-            os_unfair_lock_lock(lock)
-            defer { os_unfair_lock_unlock(lock) }
-            #else
-            pthread_mutex_lock(lock)
-            defer { pthread_mutex_unlock(lock) }
-            #endif
-            return try body(&state.pointee)
-        }
+        try _storage.withLock(body)
     }
 }
