@@ -11,6 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 modules="$(swift build --show-bin-path)/Modules"
 [ -d "$modules" ] || { echo "build first: swift build"; exit 1; }
+manifest_api="$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")/lib/swift/pm/ManifestAPI"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 files=(README.md $(find Sources -path '*.docc/*.md' | sort))
@@ -29,7 +30,13 @@ for snippet in "$work"/*.swift; do
     checked=$((checked + 1))
     # Script mode needs the file to be called main.swift.
     mkdir -p "$work/run"; cp "$snippet" "$work/run/main.swift"
-    if ! out=$(swiftc -typecheck -swift-version 6 -I "$modules" "$work/run/main.swift" 2>&1); then
+    # A package manifest is checked against PackageDescription instead of the library.
+    extra=()
+    if grep -q '^import PackageDescription' "$snippet"; then
+        sed -i '1,3d' "$work/run/main.swift"
+        extra=(-I "$manifest_api" -L "$manifest_api" -lPackageDescription -package-description-version 6.1)
+    fi
+    if ! out=$(swiftc -typecheck -swift-version 6 -I "$modules" "${extra[@]}" "$work/run/main.swift" 2>&1); then
         failed=$((failed + 1))
         base=$(basename "$snippet" .swift)
         line=$(sed -n 4p "$snippet" | sed 's/[^0-9]//g')

@@ -1,0 +1,218 @@
+// The engine shared by ReplaySubject, BehaviorSubject, share(replay:) and replayLazily(upTo:):
+// a buffer of the last values and a list of subscribers, changed only by commands that pass
+// through one internal Subject, so that a subscriber's replay is ordered with the events by
+// construction (see `_ReplayEngine`).
+
+/// What the engine's single observer processes, one at a time.
+@usableFromInline
+enum _ReplayCommand<Value, Failure: Error> {
+    /// An event sent to the subject.
+    case event(Event<Value, Failure>)
+    /// A new subscriber (registered under `id`) to replay to and then add.
+    case add(id: Int, sink: Observer<Value, Failure>)
+}
+
+/// The engine of every replaying hot source: `ReplaySubject`, `BehaviorSubject`,
+/// `share(replay:)` and `replayLazily(upTo:)`.
+///
+/// Why it is correct. Every change that must be ordered with the events — an event, and
+/// "add this subscriber" (which must replay the buffer and then see every later event) —
+/// is sent as a command through one internal `Subject`. A `Subject` delivers to its
+/// observers serially, never concurrently and never re-entrantly (a send from inside a
+/// callback is queued), so the engine's single observer processes the commands one at a
+/// time, in one total order. Processing an event appends it to the buffer and delivers it
+/// to the subscribers added so far; processing an "add" copies the buffer, adds the
+/// subscriber, and replays the copy to it. No event is processed between the copy and the
+/// add, and every event processed after the add reaches the subscriber: so a subscriber
+/// receives a contiguous run of the one total order, replay included — no gap, no
+/// duplicate — whatever the threads do. The lock below only guards the buffer and the list
+/// against `remove` (dispose, any thread) and readers of `BehaviorSubject.value`; it is never
+/// held while an observer runs.
+///
+/// The delivery path is lean: an event costs one lock (append to the ring buffer, which
+/// allocates nothing once full, and take the list of subscribers, a retain) and one `send`
+/// per subscriber — nothing is allocated per event per subscriber.
+@usableFromInline
+final class _ReplayEngine<Value, Failure: Error>: Sendable {
+    @usableFromInline
+    struct _Entry {
+        @usableFromInline let id: Int
+        @usableFromInline let sink: Observer<Value, Failure>
+
+        @inlinable init(id: Int, sink: Observer<Value, Failure>) {
+            self.id = id
+            self.sink = sink
+        }
+    }
+
+    @usableFromInline
+    struct _State {
+        @usableFromInline var buffer: _ReplayBuffer<Value>
+        @usableFromInline var subscribers: [_Entry] = []
+        /// Registered subscribers whose "add" command has not been processed yet.
+        @usableFromInline var awaitingAdd: [Int] = []
+        @usableFromInline var nextID = 0
+        /// The terminal event, once processed.
+        @usableFromInline var terminal: Event<Value, Failure>?
+
+        @inlinable init(buffer: _ReplayBuffer<Value>) {
+            self.buffer = buffer
+        }
+    }
+
+    @usableFromInline let _state: _Locked<_State>
+    @usableFromInline let _commands = Subject<_ReplayCommand<Value, Failure>, Never>()
+    /// `BehaviorSubject` replays only its terminal event once it has one.
+    @usableFromInline let _replaysValuesAfterTerminal: Bool
+
+    /// Inlinable, like the delivery path, so that the processor is specialised for the
+    /// client's `Value`.
+    @inlinable
+    init(capacity: Int, replaysValuesAfterTerminal: Bool, initial: Value? = nil) {
+        var buffer = _ReplayBuffer<Value>(capacity: capacity)
+        if let initial { buffer.append(initial) }
+        let state = _Locked(_State(buffer: buffer))
+        _state = state
+        _replaysValuesAfterTerminal = replaysValuesAfterTerminal
+        // The processor captures only the state, not the engine: the engine owns the
+        // subject, the subject its observer, and no cycle forms.
+        let processor = Observer<_ReplayCommand<Value, Failure>, Never> { event in
+            if case .next(let command) = event {
+                Self._process(command, state: state, replaysValuesAfterTerminal: replaysValuesAfterTerminal)
+            }
+        }
+        _commands.signal._subscribe(processor)
+    }
+
+    @inlinable
+    func send(_ event: Event<Value, Failure>) {
+        _commands.send(value: .event(event))
+    }
+
+    /// The last value remembered (`BehaviorSubject.value`).
+    @inlinable
+    var lastValue: Value? {
+        _state.withLock { $0.buffer.last }
+    }
+
+    /// Subscribes `sink`: installs its disposable (which removes it and then runs
+    /// `whenEnded`) before anything is delivered, then queues its "add" command; or, once
+    /// the engine has terminated, replays to it right here.
+    @usableFromInline
+    func subscribe(_ sink: Observer<Value, Failure>, whenEnded: (@Sendable () -> Void)? = nil) {
+        let registration = _state.withLock { state -> (id: Int?, replay: [Value], terminal: Event<Value, Failure>?) in
+            if let terminal = state.terminal {
+                // Final: nothing can be delivered between this copy and the replay.
+                return (nil, _replaysValuesAfterTerminal ? state.buffer.elements : [], terminal)
+            }
+            let id = state.nextID
+            state.nextID += 1
+            state.awaitingAdd.append(id)
+            return (id, [], nil)
+        }
+        guard let id = registration.id else {
+            for value in registration.replay { sink.send(value: value) }
+            if let terminal = registration.terminal { sink.send(terminal) }
+            whenEnded?()
+            return
+        }
+        sink._setUpstream(AnyDisposable { [weak self] in
+            self?._remove(id)
+            whenEnded?()
+        })
+        _commands.send(value: .add(id: id, sink: sink))
+    }
+
+    func _remove(_ id: Int) {
+        // The removed entry is released outside the lock: releasing a sink may run its deinit.
+        let removed = _state.withLock { state -> _Entry? in
+            if let index = state.awaitingAdd.firstIndex(of: id) {
+                state.awaitingAdd.remove(at: index)
+                return nil
+            }
+            guard let index = state.subscribers.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.subscribers.remove(at: index)
+        }
+        _ = removed
+    }
+
+    /// The single observer's work: one command at a time (see the type's comment).
+    @inlinable
+    static func _process(
+        _ command: _ReplayCommand<Value, Failure>,
+        state: _Locked<_State>,
+        replaysValuesAfterTerminal: Bool
+    ) {
+        switch command {
+        case .event(.next(let value)):
+            let recipients = state.withLock { state -> [_Entry]? in
+                if state.terminal != nil { return nil }
+                state.buffer.append(value)
+                return state.subscribers
+            }
+            guard let recipients else { return }
+            for entry in recipients { entry.sink.send(value: value) }
+        case .event(let terminal):
+            let recipients = state.withLock { state -> [_Entry] in
+                if state.terminal != nil { return [] }
+                state.terminal = terminal
+                defer { state.subscribers = [] }
+                return state.subscribers
+            }
+            for entry in recipients { entry.sink.send(terminal) }
+        case .add(let id, let sink):
+            let replay = state.withLock { state -> (values: [Value], terminal: Event<Value, Failure>?)? in
+                // Disposed before its turn came: nothing to do.
+                guard let index = state.awaitingAdd.firstIndex(of: id) else { return nil }
+                state.awaitingAdd.remove(at: index)
+                if let terminal = state.terminal {
+                    return (replaysValuesAfterTerminal ? state.buffer.elements : [], terminal)
+                }
+                state.subscribers.append(_Entry(id: id, sink: sink))
+                return (state.buffer.elements, nil)
+            }
+            guard let replay else { return }
+            for value in replay.values { sink.send(value: value) }
+            if let terminal = replay.terminal { sink.send(terminal) }
+        }
+    }
+}
+
+/// The last `capacity` values, oldest first: a ring over an array that stops growing once
+/// full, so appending then allocates nothing (while no copy of it is alive).
+@usableFromInline
+struct _ReplayBuffer<Value> {
+    @usableFromInline let capacity: Int
+    @usableFromInline var storage: [Value] = []
+    /// The index of the oldest value once the storage is full.
+    @usableFromInline var head = 0
+
+    @inlinable
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    @inlinable
+    mutating func append(_ value: Value) {
+        if storage.count < capacity {
+            storage.append(value)
+        } else if capacity > 0 {
+            storage[head] = value
+            head += 1
+            if head == capacity { head = 0 }
+        }
+    }
+
+    /// The values, oldest first.
+    @inlinable
+    var elements: [Value] {
+        if head == 0 { return storage }
+        return Array(storage[head...] + storage[..<head])
+    }
+
+    @inlinable
+    var last: Value? {
+        if storage.isEmpty { return nil }
+        return storage[(head == 0 ? storage.count : head) - 1]
+    }
+}
