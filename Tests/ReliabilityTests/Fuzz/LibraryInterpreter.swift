@@ -97,6 +97,10 @@ struct LibraryInterpreter: Sendable {
             return LibraryInterpreter.apply(op, to: signal(p))
         case .binary(let a, let op, let b):
             return LibraryInterpreter.apply(op, signal(a), signal(b))
+        case .nested(let p, let op, let family):
+            return apply(op, signal(p), family)
+        case .list(let ps, let op):
+            return LibraryInterpreter.apply(op, ps.map(signal))
         }
     }
 
@@ -168,6 +172,14 @@ extension LibraryInterpreter {
         case .containsWhere(let p): return signal.contains { p($0) }.map { .int($0 ? 1 : 0) }
         case .ignoreValues: return signal.ignoreValues()
         case .mapError(let k): return signal.mapError { TestError($0.code + k) }
+        case .startWith, .replaceError, .retry, .repeat: preconditionFailure("\(op) is not in the library yet")
+        case .shared(let replay, let lazily, let copies):
+            // One shared signal per subscription to the node, so that every subscription to
+            // the pipeline sees the same events (as the model assumes of every node).
+            return DSignal.deferred {
+                let shared = lazily ? signal.replayLazily(upTo: replay) : replay == 0 ? signal.share() : signal.share(replay: replay)
+                return DSignal.merge(Array(repeating: shared, count: copies))
+            }
         }
     }
 }
@@ -182,6 +194,15 @@ extension LibraryInterpreter {
     static func apply(_ op: BinaryOperator, _ a: DSignal, _ b: DSignal) -> DSignal {
         switch op {
         case .skipUntil: a.skip(until: trigger(b))
+        case .takeUntil, .then, .startWithSignal, .zipWith: preconditionFailure("\(op) is not in the library yet")
         }
+    }
+
+    func apply(_ op: NestedOperator, _ p: DSignal, _ family: InnerFamily) -> DSignal {
+        preconditionFailure("\(op) is not in the library yet")
+    }
+
+    static func apply(_ op: ListOperator, _ signals: [DSignal]) -> DSignal {
+        preconditionFailure("\(op) is not in the library yet")
     }
 }

@@ -274,3 +274,22 @@ extension Model {
         return output
     }
 }
+
+extension Model {
+    /// `copies` subscriptions, merged, to `share(replay: replay)` of a synchronous signal (or
+    /// to `replayLazily(upTo: replay)` when `keepsCache`). The first subscription connects
+    /// and receives the whole trace. A later one finds the connection still open if the trace
+    /// never ends, and receives the last `replay` values only; if it ended, `share` connects
+    /// anew (the whole trace again) while `replayLazily` replays the last `replay` values and
+    /// the terminal event from its cache.
+    static func shared(_ trace: Trace, replay: Int, keepsCache: Bool, copies: Int) -> Trace {
+        let values = trace.compactMap(\.value).map(MEvent.next)
+        let late: Trace
+        switch (trace.isTerminated, keepsCache) {
+        case (false, _): late = Array(values.suffix(replay))
+        case (true, false): late = trace
+        case (true, true): late = Array(values.suffix(replay)) + [trace.last!]
+        }
+        return merge([trace] + Array(repeating: late, count: max(0, copies - 1)))
+    }
+}

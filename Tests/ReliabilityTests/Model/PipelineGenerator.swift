@@ -187,7 +187,20 @@ extension PipelineGenerator {
         unary("allSatisfy") { g in .allSatisfy(g.predicate()) },
         unary("containsWhere") { g in .containsWhere(g.predicate()) },
         binary(.skipUntil),
+        // Sharing.
+        unary("share") { g in .shared(replay: 0, lazily: false, copies: g.count(1...3)) },
+        unary("shareReplay") { g in .shared(replay: g.count(1...3), lazily: false, copies: g.count(1...3)) },
+        unary("replayLazily") { g in .shared(replay: g.count(1...3), lazily: true, copies: g.count(1...3)) },
     ]
+
+    /// A row for a flatten strategy, in any of its spellings.
+    static func strategy(_ strategy: Strategy) -> OperatorRow {
+        let name = NestedOperator.strategy(strategy, .flatten).name
+        return OperatorRow(name: name) { g, below in
+            let form = StrategyForm.allCases.randomElement(using: &g.rng)!
+            return .nested(g.operand(below), .strategy(strategy, form), g.family(depth: below))
+        }
+    }
 
     /// A row for a two-operand operator; the second operand is at most 2 deep.
     static func binary(_ op: BinaryOperator, weight: Int = 1) -> OperatorRow {

@@ -51,6 +51,15 @@ enum Shrinker {
             result += [a, b]
             result += candidates(a).map { .binary($0, op, b) }
             result += candidates(b).map { .binary(a, op, $0) }
+        case .nested(let p, let op, let family):
+            result += [p] + family.choices
+            result += candidates(p).map { .nested($0, op, family) }
+            result += candidates(family).map { .nested(p, op, $0) }
+            result += op.simpler.map { .nested(p, $0, family) }
+        case .list(let ps, let op):
+            result += ps
+            result += candidates(ps).filter { op.accepts($0.count) }.map { .list($0, op) }
+            if case .zip(let form) = op, form != .array { result.append(.list(ps, .zip(.array))) }
         case .flattenMap(let p, let family):
             result += [p] + family.choices
             result += candidates(p).map { .flattenMap($0, family) }

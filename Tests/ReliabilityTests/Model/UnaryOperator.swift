@@ -87,6 +87,17 @@ enum UnaryOperator: Hashable, Sendable, CustomStringConvertible {
     case ignoreValues
     /// `mapError { TestError($0.code + k) }`.
     case mapError(Int)
+    /// `startWith(v1, v2, ...)`.
+    case startWith([DValue])
+    /// `replaceError(with: v).promoteError()`.
+    case replaceError(DValue)
+    case retry(Int)
+    case `repeat`(Int)
+    /// `let s = p.share()` (`replay` 0), `p.share(replay: n)` or `p.replayLazily(upTo: n)`,
+    /// then `Signal.merge` of `copies` subscriptions to `s`; a fresh `s` for each subscription
+    /// to the node (`deferred`), so that the node, like every other, sends the same events to
+    /// every subscription.
+    case shared(replay: Int, lazily: Bool, copies: Int)
 
     /// The model's output for the operand's trace.
     func modelTrace(_ source: Trace) -> Trace {
@@ -114,6 +125,11 @@ enum UnaryOperator: Hashable, Sendable, CustomStringConvertible {
         case .containsWhere(let p): Model.contains(source, where: p.callAsFunction)
         case .ignoreValues: Model.ignoreValues(source)
         case .mapError(let k): Model.mapError(source) { TestError($0.code + k) }
+        case .startWith(let values): values.map(MEvent.next) + source
+        case .replaceError(let value): Model.replaceError(source, with: value)
+        case .retry(let n): Model.retry(source, n)
+        case .repeat(let n): Model.repeat(source, n)
+        case .shared(let replay, let lazily, let copies): Model.shared(source, replay: replay, keepsCache: lazily, copies: copies)
         }
     }
 
@@ -142,6 +158,11 @@ enum UnaryOperator: Hashable, Sendable, CustomStringConvertible {
         case .containsWhere: "containsWhere"
         case .ignoreValues: "ignoreValues"
         case .mapError: "mapError"
+        case .startWith: "startWith"
+        case .replaceError: "replaceError"
+        case .retry: "retry"
+        case .repeat: "repeat"
+        case .shared(let replay, let lazily, _): lazily ? "replayLazily" : replay == 0 ? "share" : "shareReplay"
         }
     }
 
@@ -155,6 +176,11 @@ enum UnaryOperator: Hashable, Sendable, CustomStringConvertible {
         case .takeLast(let n) where n > 1: [.takeLast(n - 1)]
         case .skip(let n) where n > 0: [.skip(n - 1)]
         case .collectCount(let n) where n > 1: [.collectCount(n - 1)]
+        case .startWith(let values) where !values.isEmpty: [.startWith(Array(values.dropLast()))]
+        case .retry(let n) where n > 0: [.retry(n - 1)]
+        case .repeat(let n) where n > 1: [.repeat(n - 1)]
+        case .shared(let replay, let lazily, let copies) where copies > 1:
+            [.shared(replay: replay, lazily: lazily, copies: copies - 1)]
         default: []
         }
     }
@@ -184,6 +210,12 @@ enum UnaryOperator: Hashable, Sendable, CustomStringConvertible {
         case .containsWhere(let p): "contains(where: \(p))"
         case .ignoreValues: "ignoreValues()"
         case .mapError(let k): "mapError { e($0.code + \(k)) }"
+        case .startWith(let values): "startWith(\(values.map(\.description).joined(separator: ", ")))"
+        case .replaceError(let value): "replaceError(with: \(value))"
+        case .retry(let n): "retry(\(n))"
+        case .repeat(let n): "repeat(\(n))"
+        case .shared(let replay, let lazily, let copies):
+            "\(lazily ? "replayLazily(upTo: \(replay))" : replay == 0 ? "share()" : "share(replay: \(replay))") merged \(copies) times"
         }
     }
 }
@@ -195,23 +227,43 @@ enum UnaryOperator: Hashable, Sendable, CustomStringConvertible {
 enum BinaryOperator: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// `a.skip(until: b)`.
     case skipUntil
+    /// `a.take(until: b)`.
+    case takeUntil
+    /// `a.then(b)`.
+    case then
+    /// `a.startWith(b)`.
+    case startWithSignal
+    /// `a.zip(with: b)`, pairs as `.array`.
+    case zipWith
 
     /// The model's output for the operands' traces.
     func modelTrace(_ a: Trace, _ b: Trace) -> Trace {
         switch self {
         case .skipUntil: Model.skip(a, untilTrigger: b)
+        case .takeUntil: Model.take(a, untilTrigger: b)
+        case .then: Model.then(a, b)
+        case .startWithSignal: Model.concat([b, a])
+        case .zipWith: Model.zip([a, b])
         }
     }
 
     var name: String {
         switch self {
         case .skipUntil: "skipUntil"
+        case .takeUntil: "takeUntil"
+        case .then: "then"
+        case .startWithSignal: "startWithSignal"
+        case .zipWith: "zipWith"
         }
     }
 
     func spell(_ a: Pipeline, _ b: Pipeline) -> String {
         switch self {
         case .skipUntil: "\(a).skip(until: \(b))"
+        case .takeUntil: "\(a).take(until: \(b))"
+        case .then: "\(a).then(\(b))"
+        case .startWithSignal: "\(a).startWith(\(b))"
+        case .zipWith: "\(a).zip(with: \(b))"
         }
     }
 

@@ -98,6 +98,10 @@ private struct Box: Sendable { let value: Int }
         row("count()") { $0.count() },
         row("allSatisfy(_:)") { $0.allSatisfy { $0 < 2 } },
         row("contains(where:)") { $0.contains { $0 == 2 } },
+        // Sharing.
+        row("share()") { $0.share() },
+        row("share(replay:)") { $0.share(replay: 2) },
+        row("replayLazily(upTo:)") { $0.replayLazily(upTo: 2) },
     ]
 
     @Test(arguments: rows)
