@@ -10,8 +10,11 @@
 // inherits all of it, in ten lines.
 //
 // Three operators follow, step by step: `tourTake` (the stop flag), `tourScan` (state
-// that grows), `tourDistinctUntilChanged` (state that remembers). They are file-private
-// and named `tour...` so that they never clash with the library's own operators.
+// that grows), `tourDistinctUntilChanged` (state that remembers). A fourth,
+// `tourSwitchToLatest`, needs no binding of its own: it is composed of operators
+// (`flatten(.merge)` and `take(until:)`) and a `Subject` - the way the library itself
+// builds `switchToLatest()`. They are file-private and named `tour...` so that they never
+// clash with the library's own operators.
 
 import Signals
 import SignalsTesting
@@ -22,6 +25,7 @@ extension Chapter {
         writingScan()
         writingDistinctUntilChanged()
         composingThem()
+        writingSwitchToLatest()
     }
 }
 
@@ -154,4 +158,56 @@ private func composingThem() {
     show("Signal.from([3, 3, 0, 0, 4, 1, 2, 2, 5]).tourScan(0, +).tourDistinctUntilChanged().tourTake(4)")
     let totals = Signal.from([3, 3, 0, 0, 4, 1, 2, 2, 5]).tourScan(0, +).tourDistinctUntilChanged().tourTake(4)
     totals.subscribe(Observer { print($0) })
+}
+
+// MARK: - switchToLatest: composing operators
+
+extension Signal {
+    /// The values of the latest inner signal: each new inner signal cuts the one before.
+    ///
+    /// A binding never sees an inner signal end - but this operator does not need to:
+    /// `flatten(.merge)` (bind) already completes once the outer signal and every inner
+    /// signal have completed, and an inner signal that is cut completes. So each inner
+    /// signal runs `take(until:)` the next one starts, announced by a `Subject`.
+    ///
+    /// Composed of: `deferred` (a fresh Subject per subscription), `flatten(.merge)`,
+    /// `take(until:)`.
+    fileprivate func tourSwitchToLatest<V>() -> Signal<V, Failure> where Value == Signal<V, Failure> {
+        let outer = self
+        return .deferred {
+            let nextInner = Subject<Void, Never>()        // 1. state: one Subject per subscription
+            return outer.map { inner in
+                nextInner.send(value: ())                 // cut the running inner signal...
+                return inner.take(until: nextInner.signal) // ...and run this one until the next
+            }.flatten(.merge)                             // bind: every inner, and completion
+        }
+    }
+}
+
+private func writingSwitchToLatest() {
+    section("tourSwitchToLatest(): composing operators")
+    print("No new binding: flatten(.merge) runs the inner signals, take(until:) cuts each one")
+    print("when the next arrives, and a Subject announces the arrivals.")
+    let outer = Subject<Signal<String, Never>, Never>()
+    let a = Subject<String, Never>(), b = Subject<String, Never>()
+    show("outer.signal.tourSwitchToLatest().subscribe(Observer { print($0) })")
+    let subscription = outer.signal.tourSwitchToLatest().subscribe(Observer { print($0) })
+    show(#"outer.send(value: traced("a", a.signal)); a.send(value: "a1")"#)
+    outer.send(value: traced("a", a.signal))
+    a.send(value: "a1")
+    show(#"outer.send(value: traced("b", b.signal)); a.send(value: "a2"); b.send(value: "b1")"#)
+    outer.send(value: traced("b", b.signal))
+    a.send(value: "a2")
+    b.send(value: "b1")
+    show("outer.sendCompleted(); b.sendCompleted()")
+    outer.sendCompleted()
+    b.sendCompleted()
+    _ = subscription
+
+    print("The library's switchToLatest() is this composition (flatten(.latest)). The other")
+    print("strategies must see an inner signal end, to start the next: each inner signal is")
+    print("followed by a notice sent through a Subject back into the binding (a feedback loop).")
+    show("Signal.from([Signal.from([1, 2]), .from([3]), .from([4])]).flatten(.concurrent(limit: 2))")
+    let limited = Signal.from([Signal.from([1, 2]), .from([3]), .from([4])]).flatten(.concurrent(limit: 2))
+    print(limited.record().values)
 }

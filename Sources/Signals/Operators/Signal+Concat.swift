@@ -4,8 +4,6 @@
 //                      sequence one element at a time as each signal completes.
 // a.concat(b), Signal.concat(a, b, c) = an associative fold node whose composition is the
 //                      sequence form (long folds flatten into one list).
-// concat() of a signal of signals = merge of the outer events and "inner finished" notices
-//                      (a Subject), and a stateful bind that queues inners and runs one at a time.
 
 extension Signal {
     /// This signal, then — once it has completed — `next`. Internal building block of every
@@ -105,80 +103,4 @@ extension Signal {
     public func concat(_ other: Signal) -> Signal {
         Signal(associative: "concat", [self, other], compose: { Signal.concat($0) })
     }
-}
-
-extension Signal {
-    /// Forwards the values of the signals this signal sends, one inner signal at a time:
-    /// an inner signal that arrives while another runs waits its turn, in arrival order.
-    ///
-    /// Completes when this signal and every inner signal have completed; the first error
-    /// fails it and disposes everything else.
-    ///
-    /// Composed of: `materialize` and `merge` of this signal with a `Subject` of
-    /// "inner finished" notices, and a stateful `bind` that queues inner signals and returns
-    /// the next one, `followed(by:)` its notice, whenever the previous one finishes.
-    ///
-    /// ```swift
-    /// Signal.from([Signal.from([1, 2]), Signal.just(3)]).concat()
-    ///     .subscribe(next: { print($0) })
-    /// // Prints: 1, 2, 3
-    /// ```
-    /// ```
-    /// outer:  -a----b---------|
-    /// a:       -1--2|
-    /// b:            (waits)   -3|
-    /// output: --1--2----------3|
-    /// ```
-    @inlinable
-    public func concat<V>() -> Signal<V, Failure> where Value == Signal<V, Failure> {
-        let outer = self
-        return .deferred {
-            let innerFinished = Subject<Void, Never>()
-            let notice: Signal<V, Failure> = .deferred {
-                innerFinished.send(value: ())
-                return .empty
-            }
-            // The notices are merged first, so the subject is subscribed before a synchronous
-            // outer signal starts (and finishes) its first inner.
-            typealias Step = _ConcatStep<Signal<V, Failure>, Failure>
-            let notices: Signal<Step, Never> = innerFinished.signal.map { _ in Step.innerFinished }
-            let steps = notices.merge(outer.materialize().map(Step.outer))
-            return steps.bind {
-                var waiting = _Queue<Signal<V, Failure>>()
-                var isRunning = false
-                var outerIsDone = false
-                return { event, stop in
-                    guard case .next(let step) = event else { return nil }
-                    switch step {
-                    case .outer(.next(let inner)):
-                        if isRunning {
-                            waiting.append(inner)
-                            return nil
-                        }
-                        isRunning = true
-                        return inner._followed(by: notice)
-                    case .outer(.error(let error)):
-                        return .error(error)
-                    case .outer(.completed):
-                        outerIsDone = true
-                        if !isRunning { stop = true }
-                        return nil
-                    case .innerFinished:
-                        if let next = waiting.popFirst() { return next._followed(by: notice) }
-                        isRunning = false
-                        if outerIsDone { stop = true }
-                        return nil
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// What `concat()` reacts to: an event of the outer signal, or the running inner signal
-/// having finished.
-@usableFromInline
-enum _ConcatStep<Inner, Failure: Error> {
-    case outer(Event<Inner, Failure>)
-    case innerFinished
 }

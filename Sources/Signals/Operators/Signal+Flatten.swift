@@ -1,0 +1,262 @@
+// flattenMap(.merge, f)  = flattenMap(f) (plain bind).
+// flattenMap(.latest, f) = deferred { flattenMap(f) whose every inner signal runs
+//     `take(until:)` the next one starts (a Subject sent as each one starts) }.
+// flattenMap(.concat / .concurrent(limit:) / .first, f) = merge of "inner finished" notices
+//     (a Subject) and the outer events, into ONE stateful bind that starts inner signals up
+//     to the limit, queues (.concat, .concurrent) or drops (.first) the rest, and returns
+//     each started inner signal `followed(by:)` its notice.
+// flatten(strategy)      = flattenMap(strategy) { $0 }.
+// flatMap(strategy, f)   = flattenMap(strategy, f).
+// The one-liners on these (concat(), switchToLatest(), ...) are in Signal+FlattenStrategies.swift.
+
+/// How a signal of signals is flattened: how many inner signals run at once, and what
+/// happens to one that arrives while others run.
+///
+/// Every strategy forwards the values of the running inner signals as they arrive, fails
+/// at the first error of the outer signal or of a running inner signal (disposing the
+/// rest), and completes when the outer signal and every inner signal it started have
+/// completed.
+///
+/// ```swift
+/// let outer = Signal.from([Signal.from([1, 2]), Signal.from([3])])
+/// outer.flatten(.concat).subscribe(next: { print($0) })
+/// // Prints: 1, 2, 3
+/// ```
+///
+/// - SeeAlso: ReactiveSwift `FlattenStrategy` (`.merge`, `.concat`, `.latest`,
+///   `.concurrent(limit:)`; its `.race` is not `.first`); RxSwift `flatMap`, `concatMap`,
+///   `flatMapLatest`, `flatMapFirst`, `merge(maxConcurrent:)`; Combine
+///   `flatMap(maxPublishers:)`, `switchToLatest()`.
+public enum FlattenStrategy: Sendable, Equatable {
+    /// Every inner signal runs as soon as it arrives (no limit).
+    case merge
+    /// One inner signal at a time; the others wait their turn, in arrival order
+    /// (`.concurrent(limit: 1)`).
+    case concat
+    /// Only the latest inner signal runs: a new one disposes the previous one.
+    case latest
+    /// An inner signal that arrives while another runs is ignored (exhaust).
+    case first
+    /// At most `limit` inner signals run at once; the others wait, in arrival order.
+    /// `limit` must be at least 1 (a precondition, checked when the operator is built).
+    case concurrent(limit: Int)
+}
+
+extension Signal {
+    /// Maps each value to a signal with `transform` and flattens those signals with
+    /// `strategy`.
+    ///
+    /// Completes when this signal and every inner signal it started have completed; fails
+    /// at the first error of this signal or of a running inner signal, disposing the rest;
+    /// disposing the output disposes this signal and every running inner signal. `transform`
+    /// is called when an inner signal starts: a value waiting its turn (`.concat`,
+    /// `.concurrent`) is mapped when its turn comes, as RxSwift's `concatMap` does, and a
+    /// value ignored by `.first` is never mapped. With `.latest`, an inner signal is disposed
+    /// as soon as the next one arrives (after `transform` has made it), so it can no longer
+    /// fail the output.
+    ///
+    /// Composed of: `.merge` is `flattenMap(_:)`; `.latest` is `flattenMap(_:)` whose every
+    /// inner signal runs `take(until:)` the next one starts (a `Subject`); the others are
+    /// `merge` of a `Subject` of "inner finished" notices and `materialize()`, into one
+    /// stateful `bind` that starts, queues or drops inner signals and returns each one
+    /// `followed(by:)` its notice.
+    ///
+    /// ```swift
+    /// Signal.from([1, 2]).flattenMap(.concat) { n in Signal.from([n, n * 10]) }
+    ///     .subscribe(next: { print($0) })
+    /// // Prints: 1, 10, 2, 20
+    /// ```
+    ///
+    /// - Complexity: per inner signal, beyond `flattenMap(_:)`'s subscription: with `.latest`
+    ///   one `take(until:)`; with the others one `followed(by:)` and one notice.
+    /// - Precondition: `.concurrent(limit:)` has a `limit` of at least 1.
+    /// - SeeAlso: ReactiveSwift `flatMap(_:_:)`; RxSwift `flatMap`, `concatMap`,
+    ///   `flatMapLatest`, `flatMapFirst`; Combine `flatMap(maxPublishers:_:)`.
+    @inlinable
+    public func flattenMap<U>(
+        _ strategy: FlattenStrategy,
+        _ transform: @escaping @Sendable (Value) -> Signal<U, Failure>
+    ) -> Signal<U, Failure> {
+        switch strategy {
+        case .merge: flattenMap(transform)
+        case .latest: _switchingMap(transform)
+        case .concat: _limitedMap(limit: 1, dropsOverflow: false, transform)
+        case .first: _limitedMap(limit: 1, dropsOverflow: true, transform)
+        case .concurrent(let limit): _limitedMap(limit: _checkedLimit(limit), dropsOverflow: false, transform)
+        }
+    }
+
+    /// Another name for `flattenMap(_:_:)` with a strategy, for readers coming from
+    /// ReactiveSwift and RxSwift.
+    ///
+    /// Composed of: `flattenMap(strategy, transform)`.
+    ///
+    /// ```swift
+    /// Signal.from([1, 2]).flatMap(.concat) { n in Signal.from([n, n * 100]) }
+    ///     .subscribe(next: { print($0) })
+    /// // Prints: 1, 100, 2, 200
+    /// ```
+    ///
+    /// - SeeAlso: ReactiveSwift `flatMap(_:_:)`.
+    @inlinable
+    public func flatMap<U>(
+        _ strategy: FlattenStrategy,
+        _ transform: @escaping @Sendable (Value) -> Signal<U, Failure>
+    ) -> Signal<U, Failure> {
+        flattenMap(strategy, transform)
+    }
+
+    /// Flattens the signals this signal sends with `strategy`.
+    ///
+    /// Completes when this signal and every inner signal it started have completed; fails
+    /// at the first error of this signal or of a running inner signal, disposing the rest;
+    /// disposing the output disposes this signal and every running inner signal.
+    /// `flatten(.merge)` is exactly `flatten()`.
+    ///
+    /// Composed of: `flattenMap(strategy) { $0 }`.
+    ///
+    /// ```swift
+    /// let outer = Signal.from([Signal.from([1, 2]), Signal.from([3, 4])])
+    /// outer.flatten(.concurrent(limit: 1)).subscribe(next: { print($0) })
+    /// // Prints: 1, 2, 3, 4
+    /// ```
+    /// With `.concurrent(limit: 2)` (c waits while a and b run, and starts when a completes):
+    /// ```
+    /// outer:  -a-b-c---------|
+    /// a:       -1---2|
+    /// b:         -3------4|
+    /// c:           ..--5---|
+    /// output: --1-3-2--5-4---|
+    /// ```
+    ///
+    /// - Precondition: `.concurrent(limit:)` has a `limit` of at least 1.
+    /// - SeeAlso: ReactiveSwift `flatten(_:)`; RxSwift `merge()`, `concat()`,
+    ///   `switchLatest()`, `merge(maxConcurrent:)`; Combine `flatMap(maxPublishers:)`.
+    @inlinable
+    public func flatten<V>(_ strategy: FlattenStrategy) -> Signal<V, Failure> where Value == Signal<V, Failure> {
+        flattenMap(strategy) { $0 }
+    }
+}
+
+extension Signal {
+    /// `.latest`: every inner signal runs until the next one starts. They are merged, so the
+    /// output completes when the outer signal and every inner signal have (a cut one
+    /// completes when it is cut).
+    @inlinable
+    func _switchingMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U, Failure>) -> Signal<U, Failure> {
+        let outer = self
+        return .deferred {
+            let innerStarting = Subject<Void, Never>()
+            return outer.flattenMap { value in
+                let inner = transform(value)
+                innerStarting.send(value: ()) // cuts the running inner signal, if any
+                return inner.take(until: innerStarting.signal)
+            }
+        }
+    }
+
+    /// `.concat`, `.concurrent(limit:)`, `.first`: at most `limit` inner signals at once; over
+    /// the limit a value waits its turn (or, with `dropsOverflow`, is dropped). A binding
+    /// never sees an inner signal end, so each one is followed by a notice, sent through a
+    /// `Subject` that is merged back into the binding's source (a feedback loop).
+    @inlinable
+    func _limitedMap<U>(
+        limit: Int,
+        dropsOverflow: Bool,
+        _ transform: @escaping @Sendable (Value) -> Signal<U, Failure>
+    ) -> Signal<U, Failure> {
+        let outer = self
+        return .deferred {
+            let innerFinished = Subject<Void, Never>()
+            let notice: Signal<U, Failure> = .deferred {
+                innerFinished.send(value: ())
+                return .empty
+            }
+            let start: @Sendable (Value) -> Signal<U, Failure> = { transform($0)._followed(by: notice) }
+            // The notices are merged first, so the subject is subscribed before a synchronous
+            // outer signal starts (and finishes) its first inner signal.
+            typealias Step = _FlattenStep<Value, Failure>
+            let notices: Signal<Step, Never> = innerFinished.signal.map { _ in Step.innerFinished }
+            // `materialize().map(Step.outer)`, in one bind.
+            let events: Signal<Step, Never> = outer.bind {
+                { event, _ in .just(.outer(event)) }
+            }
+            let steps = notices.merge(events)
+            return steps.bind {
+                var book = _FlattenBook<Value>(limit: limit, dropsOverflow: dropsOverflow)
+                return { event, stop in
+                    guard case .next(let step) = event else { return nil }
+                    switch step {
+                    case .outer(.next(let value)):
+                        return book.admit(value).map(start)
+                    case .outer(.error(let error)):
+                        return .error(error)
+                    case .outer(.completed):
+                        book.outerIsDone = true
+                        stop = book.isDone
+                        return nil
+                    case .innerFinished:
+                        if let next = book.innerFinished() { return start(next) }
+                        stop = book.isDone
+                        return nil
+                    }
+                }
+            }
+        }
+    }
+}
+
+@inlinable
+func _checkedLimit(_ limit: Int) -> Int {
+    precondition(limit >= 1, "FlattenStrategy.concurrent(limit:) needs a limit of at least 1, got \(limit)")
+    return limit
+}
+
+/// What the flatten bind reacts to: an event of the outer signal, or an inner signal
+/// having finished.
+@usableFromInline
+enum _FlattenStep<Value, Failure: Error> {
+    case outer(Event<Value, Failure>)
+    case innerFinished
+}
+
+/// The flatten bind's bookkeeping: how many inner signals run, the values waiting their
+/// turn, and whether the outer signal is done.
+@usableFromInline
+struct _FlattenBook<Value> {
+    @usableFromInline let limit: Int
+    @usableFromInline let dropsOverflow: Bool
+    @usableFromInline var running = 0
+    @usableFromInline var waiting = _Queue<Value>()
+    @usableFromInline var outerIsDone = false
+
+    @inlinable
+    init(limit: Int, dropsOverflow: Bool) {
+        self.limit = limit
+        self.dropsOverflow = dropsOverflow
+    }
+
+    /// A value arrived: returns it if its inner signal starts now; otherwise queues or
+    /// drops it.
+    @inlinable
+    mutating func admit(_ value: Value) -> Value? {
+        if running < limit {
+            running += 1
+            return value
+        }
+        if !dropsOverflow { waiting.append(value) }
+        return nil
+    }
+
+    /// An inner signal finished: returns the value whose inner signal starts in its place.
+    @inlinable
+    mutating func innerFinished() -> Value? {
+        if let next = waiting.popFirst() { return next }
+        running -= 1
+        return nil
+    }
+
+    /// The outer signal is done and no inner signal runs or waits.
+    @inlinable
+    var isDone: Bool { outerIsDone && running == 0 }
+}

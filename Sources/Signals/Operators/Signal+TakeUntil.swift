@@ -1,0 +1,57 @@
+// take(until: trigger) = merge of the trigger (its values become `nil`) and this signal
+//     materialized (its events become `.some(event)`, in one bind), the trigger subscribed
+//     first, into a bind that forwards the source's values and errors and stops at the first
+//     `nil` or at the source's completion.
+
+extension Signal {
+    /// Forwards this signal's values until `trigger` sends its first value, then completes.
+    ///
+    /// Completes when `trigger` sends a value (even one sent synchronously on subscription:
+    /// the trigger is subscribed first, and then this signal never is) or when this signal
+    /// completes. The trigger's completion alone changes nothing: the output goes on until
+    /// this signal ends. Fails with this signal's error. Disposes this signal and the trigger
+    /// when it ends, however it ends.
+    ///
+    /// Composed of: `merge` of `trigger.map { _ in nil }` and this signal materialized into
+    /// optionals (`bind { event in .just(event) }`), into a `bind` that returns `.just(v)`
+    /// for a value, `.error(e)` for an error, and stops at the trigger's value or the
+    /// source's completion.
+    ///
+    /// ```swift
+    /// let values = Subject<Int, Never>(), stopper = Subject<Void, Never>()
+    /// values.signal.take(until: stopper.signal).subscribe(next: { print($0) }, completed: { print("done") })
+    /// values.send(value: 1); stopper.send(value: ()); values.send(value: 2)
+    /// // Prints: 1, done
+    /// ```
+    /// ```
+    /// source:  -1--2--3--4-|
+    /// trigger: --------x----
+    /// output:  -1--2--3|
+    /// ```
+    ///
+    /// - SeeAlso: RxSwift `take(until:)` (`takeUntil`), ReactiveSwift `take(until:)`,
+    ///   Combine `prefix(untilOutputFrom:)`.
+    @inlinable
+    public func take<T>(until trigger: Signal<T, Never>) -> Signal {
+        let stops = trigger.map { _ -> Event<Value, Failure>? in nil }
+        // `materialize()` and the wrap into an optional, in one bind.
+        let events: Signal<Event<Value, Failure>?, Never> = bind {
+            { event, _ in .just(event) }
+        }
+        return Signal<Event<Value, Failure>?, Never>.merge([stops, events]).bind {
+            { event, stop in
+                switch event {
+                case .next(.some(.next(let value))):
+                    return .just(value)
+                case .next(.some(.error(let error))):
+                    return .error(error)
+                case .next(.some(.completed)), .next(nil):
+                    stop = true
+                    return nil
+                case .completed:
+                    return nil
+                }
+            }
+        }
+    }
+}

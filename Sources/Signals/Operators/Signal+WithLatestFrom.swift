@@ -1,0 +1,119 @@
+// a.withLatestFrom(b) = merge of b and a (b first), each materialized and tagged, into a
+//                       stateful bind keeping b's latest value and pairing each value of a with it.
+// a.sample(on: t)     = merge of a and t, each materialized and tagged, into a stateful bind
+//                       keeping a's unsampled value and sending it on each value of t.
+
+extension Signal {
+    /// Pairs each value of this signal with the latest value of `other`; values that arrive
+    /// before `other` has sent one are dropped.
+    ///
+    /// `other` is subscribed first, so a value it sends synchronously is there for this
+    /// signal's first value. Completes: when this signal completes (`other` is disposed);
+    /// `other`'s completion changes nothing — its last value stays the latest. Fails: when
+    /// either fails. Disposes: both. (As RxSwift's `withLatestFrom`.)
+    ///
+    /// Composed of: `merge` of `other` and `self`, each `materialize`d and tagged, into a
+    /// stateful `bind` keeping `other`'s latest value.
+    ///
+    /// ```swift
+    /// let taps = Subject<Void, Never>(), text = Subject<String, Never>()
+    /// taps.signal.withLatestFrom(text.signal).subscribe(next: { print($0.1) })
+    /// taps.send(value: ()); text.send(value: "a"); text.send(value: "ab"); taps.send(value: ())
+    /// // Prints: ab
+    /// ```
+    /// ```
+    /// self:   -x---y---z|
+    /// other:  --a-b--c----
+    /// output: -----Y---Z|      Y = (y, b), Z = (z, c)
+    /// ```
+    /// - SeeAlso: RxSwift `withLatestFrom(_:)`, ReactiveSwift `withLatest(from:)`,
+    ///   Combine has none (CombineExt `withLatestFrom`).
+    @inlinable
+    public func withLatestFrom<Other>(_ other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
+        typealias Tagged = _EitherEvent<Value, Other, Failure>
+        let tagged = other.materialize().map(Tagged.second).merge(materialize().map(Tagged.first))
+        return tagged.bind {
+            var latest: Other?
+            return { event, stop in
+                guard case .next(let tagged) = event else { return nil }
+                switch tagged {
+                case .first(.next(let value)):
+                    guard let latest else { return nil }
+                    return .just((value, latest))
+                case .second(.next(let value)):
+                    latest = value
+                    return nil
+                case .first(.error(let error)), .second(.error(let error)):
+                    return .error(error)
+                case .first(.completed):
+                    stop = true
+                    return nil
+                case .second(.completed):
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// On each value of `trigger`, sends the latest value of this signal if a new one has
+    /// arrived since the last sample; otherwise sends nothing.
+    ///
+    /// Completes: when this signal has completed and its last value has been sampled — at
+    /// once if it completes with nothing pending, else at the next trigger value, after that
+    /// value (as RxSwift). When `trigger` completes, the pending value (if any) is sent and
+    /// the output completes, since nothing can be sampled any more (RxSwift would send it and
+    /// then wait for this signal's completion). Fails: when this signal fails.
+    /// Disposes: both.
+    ///
+    /// Composed of: `merge` of `self` and `trigger`, each `materialize`d and tagged, into a
+    /// stateful `bind` keeping the unsampled value.
+    ///
+    /// ```swift
+    /// let values = Subject<Int, Never>(), ticks = Subject<Void, Never>()
+    /// values.signal.sample(on: ticks.signal).subscribe(next: { print($0) })
+    /// values.send(value: 1); values.send(value: 2); ticks.send(value: ()); ticks.send(value: ())
+    /// // Prints: 2
+    /// ```
+    /// ```
+    /// self:    -1-2--3-|
+    /// trigger: ----t--t---
+    /// output:  ----2--3|
+    /// ```
+    /// - SeeAlso: RxSwift `sample(_:)`, ReactiveSwift `sample(on:)` (which re-sends the latest
+    ///   value on every trigger), Combine has none.
+    @inlinable
+    public func sample<T>(on trigger: Signal<T, Never>) -> Signal {
+        typealias Step = _SampleStep<Value, Failure, T>
+        let steps = materialize().map(Step.source).merge(trigger.materialize().map(Step.trigger))
+        return steps.bind {
+            var pending: Value?
+            var isDone = false
+            return { event, stop in
+                guard case .next(let step) = event else { return nil }
+                switch step {
+                case .source(.next(let value)):
+                    pending = value
+                    return nil
+                case .source(.error(let error)):
+                    return .error(error)
+                case .source(.completed):
+                    isDone = true
+                    stop = pending == nil
+                    return nil
+                case .trigger(let tick):
+                    stop = isDone || tick.isTerminating
+                    guard let value = pending else { return nil }
+                    pending = nil
+                    return .just(value)
+                }
+            }
+        }
+    }
+}
+
+/// What `sample(on:)` reacts to: an event of the source or of the trigger.
+@usableFromInline
+enum _SampleStep<Value, Failure: Error, Trigger> {
+    case source(Event<Value, Failure>)
+    case trigger(Event<Trigger, Never>)
+}
