@@ -222,7 +222,11 @@ private func odd(_ value: DValue) -> Bool { value.leafSum % 2 != 0 }
         let ticks: [(source: Int, event: MEvent)] = [
             (1, n(0)), (0, n(1)), (0, n(2)), (1, n(0)), (1, n(0)), (0, n(3)), (1, .completed), (1, n(0)), (0, .completed),
         ]
-        #expect(Model.sample(schedule: ticks) == [n(2), .completed])
+        // The trigger's completion sends the pending 3 and completes.
+        #expect(Model.sample(schedule: ticks) == [n(2), n(3), .completed])
+        // The source's completion waits for the next trigger value to send the pending value.
+        #expect(Model.sample(schedule: [(0, n(1)), (0, .completed), (1, n(0))]) == [n(1), .completed])
+        #expect(Model.sample(schedule: [(0, n(1)), (1, n(0)), (0, .completed), (1, n(0))]) == [n(1), .completed])
     }
 
     @Test func switchToLatestOfSubjectsListensOnlyToTheLatestInner() {

@@ -172,7 +172,16 @@ extension LibraryInterpreter {
         case .containsWhere(let p): return signal.contains { p($0) }.map { .int($0 ? 1 : 0) }
         case .ignoreValues: return signal.ignoreValues()
         case .mapError(let k): return signal.mapError { TestError($0.code + k) }
-        case .startWith, .replaceError, .retry, .repeat: preconditionFailure("\(op) is not in the library yet")
+        case .startWith(let values):
+            // The variadic form, spelled for each count the generator draws.
+            switch values.count {
+            case 0: return signal.startWith()
+            case 1: return signal.startWith(values[0])
+            default: return signal.startWith(values[0], values[1])
+            }
+        case .replaceError(let value): return signal.replaceError(with: value).promoteError()
+        case .retry(let n): return signal.retry(n)
+        case .repeat(let n): return signal.repeat(n)
         case .shared(let replay, let lazily, let copies):
             // One shared signal per subscription to the node, so that every subscription to
             // the pipeline sees the same events (as the model assumes of every node).
@@ -194,15 +203,71 @@ extension LibraryInterpreter {
     static func apply(_ op: BinaryOperator, _ a: DSignal, _ b: DSignal) -> DSignal {
         switch op {
         case .skipUntil: a.skip(until: trigger(b))
-        case .takeUntil, .then, .startWithSignal, .zipWith: preconditionFailure("\(op) is not in the library yet")
+        case .takeUntil: a.take(until: trigger(b))
+        case .then: a.then(b)
+        case .startWithSignal: a.startWith(b)
+        case .zipWith: a.zip(with: b).map { .array([$0.0, $0.1]) }
         }
     }
 
     func apply(_ op: NestedOperator, _ p: DSignal, _ family: InnerFamily) -> DSignal {
-        preconditionFailure("\(op) is not in the library yet")
+        let f: @Sendable (DValue) -> DSignal = { signal(family, for: $0) }
+        switch op {
+        case .catchError:
+            return p.catch { signal(family, for: .int($0.code)) }
+        case .strategy(let strategy, .flatten):
+            return p.map(f).flatten(strategy.library)
+        case .strategy(let strategy, .flattenMap):
+            return p.flattenMap(strategy.library, f)
+        case .strategy(let strategy, .namedMap):
+            switch strategy {
+            case .merge: return p.flatMap(f)
+            case .concat: return p.concatMap(f)
+            case .latest: return p.flatMapLatest(f)
+            case .first: return p.flatMapFirst(f)
+            case .concurrent(let limit): return p.map(f).merge(maxConcurrent: limit)
+            }
+        case .strategy(let strategy, .named):
+            switch strategy {
+            case .merge: return p.map(f).flatten()
+            case .concat: return p.map(f).concat()
+            case .latest: return p.map(f).switchToLatest()
+            case .first: return p.map(f).flatten(.first)
+            case .concurrent(let limit): return p.map(f).merge(maxConcurrent: limit)
+            }
+        }
     }
 
     static func apply(_ op: ListOperator, _ signals: [DSignal]) -> DSignal {
-        preconditionFailure("\(op) is not in the library yet")
+        switch op {
+        case .zip(.pair) where signals.count == 2:
+            return Signal<(DValue, DValue), TestError>.zip(signals[0], signals[1]).map { .array([$0.0, $0.1]) }
+        case .zip(.pack) where signals.count == 3:
+            return Signal<(DValue, DValue, DValue), TestError>.zip(signals[0], signals[1], signals[2])
+                .map { .array([$0.0, $0.1, $0.2]) }
+        case .zip:
+            return Signal<[DValue], TestError>.zip(signals).map { .array($0) }
+        case .race(variadic: true) where signals.count == 1:
+            return DSignal.race(signals[0])
+        case .race(variadic: true) where signals.count == 2:
+            return DSignal.race(signals[0], signals[1])
+        case .race(variadic: true) where signals.count == 3:
+            return DSignal.race(signals[0], signals[1], signals[2])
+        case .race:
+            return DSignal.race(signals)
+        }
+    }
+}
+
+extension Strategy {
+    /// The library's strategy.
+    var library: FlattenStrategy {
+        switch self {
+        case .merge: .merge
+        case .concat: .concat
+        case .latest: .latest
+        case .first: .first
+        case .concurrent(let limit): .concurrent(limit: limit)
+        }
     }
 }

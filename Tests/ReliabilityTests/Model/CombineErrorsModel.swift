@@ -220,21 +220,27 @@ extension Model {
 
     /// `sample(on: trigger)` of a hot source (schedule source 0) and a hot trigger (source 1):
     /// each trigger value emits the source's latest value if one arrived since the last
-    /// sample. The source's terminal event ends the output; the trigger's changes nothing.
+    /// sample. The contract leaves the ends open; the library's documented rule (RxSwift's
+    /// for the source): the source's error ends the output; its completion ends it at once
+    /// if nothing is pending, else right after the next trigger value has sent the pending
+    /// value; the trigger's end sends the pending value, if any, and completes.
     static func sample(schedule: [(source: Int, event: MEvent)]) -> Trace {
         var pending: DValue?
-        var triggerEnded = false
+        var sourceCompleted = false
         var output: Trace = []
         for (source, event) in schedule {
             if source == 1 {
-                if triggerEnded { continue }
-                if event.isTerminal { triggerEnded = true; continue }
                 if let value = pending { output.append(.next(value)); pending = nil }
+                if event.isTerminal || sourceCompleted { output.append(.completed); return output }
                 continue
             }
+            if sourceCompleted { continue }
             switch event {
             case .next(let value): pending = value
-            case .error, .completed: output.append(event); return output
+            case .error: output.append(event); return output
+            case .completed:
+                if pending == nil { output.append(event); return output }
+                sourceCompleted = true
             }
         }
         return output

@@ -187,6 +187,36 @@ extension PipelineGenerator {
         unary("allSatisfy") { g in .allSatisfy(g.predicate()) },
         unary("containsWhere") { g in .containsWhere(g.predicate()) },
         binary(.skipUntil),
+        // Combine.
+        binary(.takeUntil),
+        binary(.then),
+        binary(.startWithSignal),
+        binary(.zipWith),
+        unary("startWith") { g in .startWith((0..<g.count(0...2)).map { _ in g.smallValue() }) },
+        OperatorRow(name: "zip") { g, below in
+            let form = CombineForm.allCases.randomElement(using: &g.rng)!
+            let count = switch form {
+            case .pair: 2
+            case .pack: 3
+            case .array: g.count(1...4)
+            }
+            return .list(g.list(depth: below, count: count...count), .zip(form))
+        },
+        OperatorRow(name: "race") { g, below in .list(g.list(depth: below, count: 1...4), .race(variadic: Bool.random(using: &g.rng))) },
+        // Errors and repetition.
+        OperatorRow(name: "catch") { g, below in .nested(g.operand(below), .catchError, g.family(depth: below)) },
+        unary("replaceError") { g in .replaceError(g.smallValue()) },
+        unary("retry") { g in .retry(g.count(0...3)) },
+        unary("repeat") { g in .repeat(g.count(0...3)) },
+        // Flatten strategies.
+        strategy(.merge),
+        strategy(.concat),
+        strategy(.latest),
+        strategy(.first),
+        OperatorRow(name: "strategyConcurrent") { g, below in
+            let form = StrategyForm.allCases.randomElement(using: &g.rng)!
+            return .nested(g.operand(below), .strategy(.concurrent(g.count(1...3)), form), g.family(depth: below))
+        },
         // Sharing.
         unary("share") { g in .shared(replay: 0, lazily: false, copies: g.count(1...3)) },
         unary("shareReplay") { g in .shared(replay: g.count(1...3), lazily: false, copies: g.count(1...3)) },

@@ -98,6 +98,57 @@ private struct Box: Sendable { let value: Int }
         row("count()") { $0.count() },
         row("allSatisfy(_:)") { $0.allSatisfy { $0 < 2 } },
         row("contains(where:)") { $0.contains { $0 == 2 } },
+        // Flatten strategies.
+        row("flatten(_:) (.merge)") { $0.map { Source.from([$0, $0]) }.flatten(.merge) },
+        row("flatten(_:) (.concat)") { $0.map { Source.from([$0, $0]) }.flatten(.concat) },
+        row("flatten(_:) (.latest)") { $0.map { Source.from([$0, $0]) }.flatten(.latest) },
+        row("flatten(_:) (.first)") { $0.map { Source.from([$0, $0]) }.flatten(.first) },
+        row("flatten(_:) (.concurrent)") { $0.map { Source.from([$0, $0]) }.flatten(.concurrent(limit: 2)) },
+        row("flattenMap(_:_:)") { $0.flattenMap(.latest) { .just($0) } },
+        row("concatMap(_:)") { $0.concatMap { .from([$0, $0]) } },
+        row("switchToLatest()") { $0.map { Source.just($0) }.switchToLatest() },
+        row("flatMapLatest(_:)") { $0.flatMapLatest { .from([$0, $0]) } },
+        row("flatMapFirst(_:)") { $0.flatMapFirst { .from([$0, $0]) } },
+        row("merge(maxConcurrent:)") { $0.map { Source.from([$0, $0]) }.merge(maxConcurrent: 2) },
+        // Combine.
+        row("take(until:) (a trigger that never fires)") { $0.take(until: Signal<Void, Never>.never) },
+        // A trigger that fires on subscription completes the output before the source is
+        // subscribed, so the source cannot fail it (the documented rule).
+        row("take(until:) (a trigger that has fired)", catchesErrors: true) { $0.take(until: Signal<Void, Never>.just(())) },
+        row("Signal.race(_:_:)") { Source.race(.never, $0) },
+        row("Signal.race([…])") { Source.race([$0, .never]) },
+        row("Signal.zip(_:_:)") { Signal<(Int, Int), OperatorConformance.SourceError>.zip($0, .from(0..<10)) },
+        row("Signal.zip([…])") { Signal<[Int], OperatorConformance.SourceError>.zip([$0, $0]) },
+        row("zip(with:)") { $0.zip(with: $0.map { $0 * 2 }) },
+        row("startWith(_:) (values)") { $0.startWith(-2, -1) },
+        row("startWith(_:) (a signal)") { $0.startWith(.from([-2, -1])) },
+        row("then(_:)") { $0.then(Source.just(0)) },
+        row("withLatestFrom(_:)") { $0.withLatestFrom(Source.just(0)) },
+        // A source that completes with a value pending waits for the next trigger value to
+        // send it (the documented rule, as RxSwift): with a silent trigger it never finishes.
+        row("sample(on:)", skipping: [.finishesWithSource]) { $0.sample(on: Signal<Void, Never>.never) },
+        row("sample(on:) (a trigger that completes)") { $0.sample(on: Signal<Void, Never>.empty) },
+        // Errors and repetition.
+        row("catch(_:)", catchesErrors: true) { $0.catch { _ in Source.just(-1) } },
+        row("replaceError(with:)", catchesErrors: true) { $0.replaceError(with: -1) },
+        row("retry(_:)") { $0.retry(2) },
+        // The trigger retries twice, then gives up with the error (its completion would
+        // complete the output instead, the documented rule).
+        row("retry(when:)") { source in
+            source.retry(when: { errors in
+                errors.zip(with: .from(1...3)).flattenMap { error, attempt in
+                    attempt < 3 ? Signal<Void, OperatorConformance.SourceError>.just(()) : .error(error)
+                }
+            })
+        },
+        row("repeat(_:)") { $0.repeat(2) },
+        // A source that completes without a value would repeat forever: each round adds one.
+        row("repeatForever()") { $0.concat(.just(0)).repeatForever().take(7) },
+        // Side effects.
+        row("on(subscribed:next:error:completed:terminated:disposed:)") { $0.on(next: { _ in }, completed: {}) },
+        row("log(_:to:)") { $0.log("conformance", to: { _ in }) },
+        // A resource per subscription around the source.
+        row("Signal.using(_:release:_:)") { source in Source.using({ Box(value: 0) }, release: { _ in }) { _ in source } },
         // Sharing.
         row("share()") { $0.share() },
         row("share(replay:)") { $0.share(replay: 2) },
@@ -113,7 +164,9 @@ private struct Box: Sendable { let value: Int }
     /// Every public operator found by the ledger's scan of the `Signal+*.swift` files has a row.
     @Test func everyPublicOperatorHasARow() throws {
         /// Creators make a signal rather than transforming one: no source to check them with.
-        let creators: Set<String> = ["just", "empty", "never", "error", "from", "deferred"]
+        let creators: Set<String> = [
+            "just", "empty", "never", "error", "from", "deferred", "generate", "range", "timer", "interval", "task",
+        ]
         let covered = Set(Self.rows.map(\.baseName))
         let missing = try LedgerTests.publicOperatorNames().subtracting(creators).subtracting(covered).sorted()
         #expect(missing == [], "add a row to ConformanceTableTests for: \(missing.joined(separator: ", "))")
