@@ -28,8 +28,11 @@ private func row<O, F: Error>(
     _ name: String, catchesErrors: Bool = false, skipping: Set<Check> = [],
     _ makeOperator: @escaping @Sendable (Source) -> Signal<O, F>
 ) -> ConformanceRow {
+    // 20,000 synchronous values overflow a 512 KiB stack if an operator recurses per value,
+    // as 100,000 (the kit's default) would, at a fifth of the cost over the whole table; the
+    // library's own stack-safety tests run a million.
     ConformanceRow(name: name) {
-        OperatorConformance.check(name, catchesErrors: catchesErrors, skipping: skipping, makeOperator)
+        OperatorConformance.check(name, catchesErrors: catchesErrors, skipping: skipping, stackSafetyLength: 20_000, makeOperator)
     }
 }
 
@@ -127,7 +130,6 @@ private struct Box: Sendable { let value: Int }
         // A source that completes with a value pending waits for the next trigger value to
         // send it (the documented rule, as RxSwift): with a silent trigger it never finishes.
         row("sample(on:)", skipping: [.finishesWithSource]) { $0.sample(on: Signal<Void, Never>.never) },
-        row("sample(on:) (a trigger that completes)") { $0.sample(on: Signal<Void, Never>.empty) },
         // Errors and repetition.
         row("catch(_:)", catchesErrors: true) { $0.catch { _ in Source.just(-1) } },
         row("replaceError(with:)", catchesErrors: true) { $0.replaceError(with: -1) },
