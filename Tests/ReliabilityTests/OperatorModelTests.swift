@@ -229,6 +229,17 @@ private func odd(_ value: DValue) -> Bool { value.leafSum % 2 != 0 }
         #expect(Model.sample(schedule: [(0, n(1)), (1, n(0)), (0, .completed), (1, n(0))]) == [n(1), .completed])
     }
 
+    @Test func sharedSignalsReconnectOrReplayAsDocumented() {
+        let finite: Trace = [n(1), n(2), .completed]
+        // share: the first subscriber ran it to its end; the second connects anew.
+        #expect(Model.shared(finite, replay: 0, keepsCache: false, copies: 2) == [n(1), n(2), n(1), n(2), .completed])
+        // replayLazily: the second gets the cache (the last value) and the terminal event.
+        #expect(Model.shared(finite, replay: 1, keepsCache: true, copies: 2) == [n(1), n(2), n(2), .completed])
+        // Still connected: later subscribers get the replay only.
+        #expect(Model.shared([n(1), n(2)], replay: 1, keepsCache: false, copies: 3) == [n(1), n(2), n(2), n(2)])
+        #expect(Model.shared([n(1), .error(e1)], replay: 0, keepsCache: false, copies: 2) == [n(1), .error(e1)])
+    }
+
     @Test func switchToLatestOfSubjectsListensOnlyToTheLatestInner() {
         let schedule: [(source: Int, event: MEvent)] = [
             (0, n(0)), (1, n(1)), (0, n(1)), (1, n(2)), (2, n(3)), (0, .completed), (2, .completed), (1, .completed),
