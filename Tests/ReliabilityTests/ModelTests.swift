@@ -171,6 +171,20 @@ private let e1 = TestError(1), e2 = TestError(2)
         #expect(shrunkAny)
     }
 
+    @Test func everyOperatorRowIsGeneratedAndBuildsItsOwnOperator() {
+        var generator = PipelineGenerator(seed: 11)
+        var seen: Set<String> = []
+        for _ in 0..<3_000 { seen.formUnion(generator.pipeline().operatorNames) }
+        #expect(seen == Set(PipelineGenerator.operatorNames))
+        #expect(PipelineGenerator.operatorNames.count == Set(PipelineGenerator.operatorNames).count, "row names are unique")
+    }
+
+    @Test func anExcludedOperatorIsNeverGenerated() {
+        let excluded: Set<String> = ["map", "take", "flatten"]
+        var generator = PipelineGenerator(seed: 12, excluded: excluded)
+        for _ in 0..<1_000 { #expect(generator.pipeline().operatorNames.isDisjoint(with: excluded)) }
+    }
+
     @Test func everyShrinkCandidateIsNoLarger() {
         var generator = PipelineGenerator(seed: 3)
         for _ in 0..<200 {

@@ -4,7 +4,7 @@
 // CI runs a fixed budget (`defaultCases`, split over `shards` parallel tests, same seeds
 // every run). Long runs: `SIGNALS_FUZZ_CASES=1000000 swift test -c release --filter DifferentialFuzz`;
 // another region of seeds: `SIGNALS_FUZZ_SEED=<n>`; to look past a known bug, leave operators
-// out: `SIGNALS_FUZZ_EXCLUDE=concatAll,merge` (names in `PipelineGenerator.operatorNames`;
+// out: `SIGNALS_FUZZ_EXCLUDE=concatAll,merge` (the row names of `PipelineGenerator.operators`;
 // default `knownBugExclusions`, empty to fuzz everything). A failure prints the case's seed, the
 // generated pipeline and a minimal pipeline that still fails.
 
@@ -96,6 +96,8 @@ enum DifferentialCheck {
         let base = UInt64(environmentInteger("SIGNALS_FUZZ_SEED") ?? 0x5167_4E41)
         let excluded = Set(
             environmentString("SIGNALS_FUZZ_EXCLUDE")?.split(separator: ",").map(String.init) ?? Self.knownBugExclusions)
+        let unknown = excluded.subtracting(PipelineGenerator.operatorNames)
+        #expect(unknown.isEmpty, "SIGNALS_FUZZ_EXCLUDE names no operator: \(unknown.sorted()); known: \(PipelineGenerator.operatorNames)")
         var failures = 0
         for index in 0..<cases {
             let seed = base &+ UInt64(index * Self.shards + shard)

@@ -79,6 +79,48 @@ import Testing
         }
     }
 
+    /// Source 0 is the source, source 1 the trigger (its error acts as a completion).
+    @Test func skipUntilOfSubjectsFollowsTheModel() {
+        Self.check("a.skip(until: b)", count: 2...2, model: { Model.skipUntil(schedule: $1) }) {
+            $0[0].skip(until: LibraryInterpreter.trigger($0[1]))
+        }
+    }
+
+    @Test func zipOfSubjectsFollowsTheModel() {
+        Self.check("zip([...])", count: 1...4, model: { Model.zip(count: $0, schedule: $1) }) {
+            Signal<[DValue], TestError>.zip($0).map { .array($0) }
+        }
+        Self.check("zip(a, b)", count: 2...2, model: { Model.zip(count: $0, schedule: $1) }) {
+            Signal<(DValue, DValue), TestError>.zip($0[0], $0[1]).map { .array([$0.0, $0.1]) }
+        }
+        Self.check("zip(a, b, c)", count: 3...3, model: { Model.zip(count: $0, schedule: $1) }) {
+            Signal<(DValue, DValue, DValue), TestError>.zip($0[0], $0[1], $0[2]).map { .array([$0.0, $0.1, $0.2]) }
+        }
+        Self.check("a.zip(with: b)", count: 2...2, model: { Model.zip(count: $0, schedule: $1) }) {
+            $0[0].zip(with: $0[1]).map { .array([$0.0, $0.1]) }
+        }
+    }
+
+    /// Source 0 is the source, source 1 the trigger (its error acts as a completion).
+    @Test func takeUntilOfSubjectsFollowsTheModel() {
+        Self.check("a.take(until: b)", count: 2...2, model: { Model.takeUntil(schedule: $1) }) {
+            $0[0].take(until: LibraryInterpreter.trigger($0[1]))
+        }
+    }
+
+    @Test func withLatestFromOfSubjectsFollowsTheModel() {
+        Self.check("a.withLatestFrom(b)", count: 2...2, model: { Model.withLatestFrom(schedule: $1) }) {
+            $0[0].withLatestFrom($0[1]).map { .array([$0.0, $0.1]) }
+        }
+    }
+
+    /// Source 0 is the source, source 1 the trigger (its error acts as a completion).
+    @Test func sampleOnSubjectsFollowsTheModel() {
+        Self.check("a.sample(on: b)", count: 2...2, model: { Model.sample(schedule: $1) }) {
+            $0[0].sample(on: LibraryInterpreter.trigger($0[1]))
+        }
+    }
+
     /// Source 0 is an outer subject whose values `.int(k)` send subject `k`'s signal.
     static func checkNested(
         _ name: String, model: (Int, [(source: Int, event: MEvent)]) -> Trace,
@@ -116,5 +158,15 @@ import Testing
 
     @Test func concatOfASubjectOfSubjectsFollowsTheModel() {
         Self.checkNested("concat()", model: { Model.concatAll(innerCount: $0, schedule: $1) }) { $0.concat() }
+        Self.checkNested("flatten(.concat)", model: { Model.concatAll(innerCount: $0, schedule: $1) }) { $0.flatten(.concat) }
+    }
+
+    @Test func switchToLatestOfASubjectOfSubjectsFollowsTheModel() {
+        Self.checkNested("switchToLatest()", model: { Model.switchToLatest(innerCount: $0, schedule: $1) }) {
+            $0.switchToLatest()
+        }
+        Self.checkNested("flatMapLatest", model: { Model.switchToLatest(innerCount: $0, schedule: $1) }) {
+            $0.flatMapLatest { $0 }
+        }
     }
 }

@@ -142,6 +142,14 @@ indirect enum Pipeline: Hashable, Sendable, CustomStringConvertible {
     /// `p.materialize().map(unwrap).dematerialize()`: an `.event(e)` value becomes `e`, any
     /// other value `v` becomes `next(v)`, and `p`'s own terminal event ends the output.
     case dematerialize(Pipeline)
+    /// A one-operand operator (transform, filter, error mapping, ...).
+    case unary(Pipeline, UnaryOperator)
+    /// An operator with two operands (`a.skip(until: b)`, ...).
+    case binary(Pipeline, BinaryOperator, Pipeline)
+    /// An operator making inner signals from a family (flatten strategies, `catch`).
+    case nested(Pipeline, NestedOperator, InnerFamily)
+    /// An operator over a list of signals (`zip`, `race`).
+    case list([Pipeline], ListOperator)
 
     /// The event list the model says a subscription delivers.
     var modelTrace: Trace {
@@ -158,6 +166,10 @@ indirect enum Pipeline: Hashable, Sendable, CustomStringConvertible {
         case .materialize(let p): Model.materialize(p.modelTrace)
         case .dematerialize(let p):
             Model.dematerialize(Model.map(Model.materialize(p.modelTrace), Pipeline.unwrapMaterialized))
+        case .unary(let p, let op): op.modelTrace(p.modelTrace)
+        case .binary(let a, let op, let b): op.modelTrace(a.modelTrace, b.modelTrace)
+        case .nested(let p, let op, let family): op.modelTrace(p.modelTrace, family)
+        case .list(let ps, let op): op.modelTrace(ps.map(\.modelTrace))
         }
     }
 
@@ -174,23 +186,52 @@ indirect enum Pipeline: Hashable, Sendable, CustomStringConvertible {
     var size: Int {
         switch self {
         case .source: 1
-        case .map(let p, _), .filter(let p, _), .materialize(let p), .dematerialize(let p): 1 + p.size
-        case .flattenMap(let p, let family), .flatten(let p, let family), .concatAll(let p, let family):
+        case .map(let p, _), .filter(let p, _), .materialize(let p), .dematerialize(let p), .unary(let p, _): 1 + p.size
+        case .flattenMap(let p, let family), .flatten(let p, let family), .concatAll(let p, let family),
+             .nested(let p, _, let family):
             1 + p.size + family.choices.reduce(0) { $0 + $1.size }
-        case .merge(let ps, _), .concat(let ps, _), .combineLatest(let ps, _):
+        case .merge(let ps, _), .concat(let ps, _), .combineLatest(let ps, _), .list(let ps, _):
             1 + ps.reduce(0) { $0 + $1.size }
+        case .binary(let a, _, let b): 1 + a.size + b.size
         }
+    }
+
+    /// The generator-row names of every operator in the tree, inner families included.
+    var operatorNames: Set<String> {
+        switch self {
+        case .source: []
+        case .map(let p, _): p.operatorNames.union(["map"])
+        case .filter(let p, _): p.operatorNames.union(["filter"])
+        case .materialize(let p): p.operatorNames.union(["materialize"])
+        case .dematerialize(let p): p.operatorNames.union(["dematerialize"])
+        case .unary(let p, let op): p.operatorNames.union([op.name])
+        case .binary(let a, let op, let b): Pipeline.names(op.name, [a, b])
+        case .nested(let p, let op, let family): Pipeline.names(op.name, [p] + family.choices)
+        case .list(let ps, let op): Pipeline.names(op.name, ps)
+        case .flattenMap(let p, let family): Pipeline.names("flattenMap", [p] + family.choices)
+        case .flatten(let p, let family): Pipeline.names("flatten", [p] + family.choices)
+        case .concatAll(let p, let family): Pipeline.names("concatAll", [p] + family.choices)
+        case .merge(let ps, _): Pipeline.names("merge", ps)
+        case .concat(let ps, _): Pipeline.names("concat", ps)
+        case .combineLatest(let ps, _): Pipeline.names("combineLatest", ps)
+        }
+    }
+
+    private static func names(_ name: String, _ operands: [Pipeline]) -> Set<String> {
+        operands.reduce([name]) { $0.union($1.operatorNames) }
     }
 
     /// Operator nesting depth (a source has depth 0).
     var depth: Int {
         switch self {
         case .source: 0
-        case .map(let p, _), .filter(let p, _), .materialize(let p), .dematerialize(let p): 1 + p.depth
-        case .flattenMap(let p, let family), .flatten(let p, let family), .concatAll(let p, let family):
+        case .map(let p, _), .filter(let p, _), .materialize(let p), .dematerialize(let p), .unary(let p, _): 1 + p.depth
+        case .flattenMap(let p, let family), .flatten(let p, let family), .concatAll(let p, let family),
+             .nested(let p, _, let family):
             1 + max(p.depth, family.choices.map(\.depth).max() ?? 0)
-        case .merge(let ps, _), .concat(let ps, _), .combineLatest(let ps, _):
+        case .merge(let ps, _), .concat(let ps, _), .combineLatest(let ps, _), .list(let ps, _):
             1 + (ps.map(\.depth).max() ?? 0)
+        case .binary(let a, _, let b): 1 + max(a.depth, b.depth)
         }
     }
 
@@ -209,6 +250,10 @@ indirect enum Pipeline: Hashable, Sendable, CustomStringConvertible {
             return form == .array ? "Signal.combineLatest([\(list(ps))])" : "Signal.combineLatest(\(list(ps)))"
         case .materialize(let p): return "\(p).materialize()"
         case .dematerialize(let p): return "\(p).materialize().map(unwrap).dematerialize()"
+        case .unary(let p, let op): return "\(p).\(op)"
+        case .binary(let a, let op, let b): return op.spell(a, b)
+        case .nested(let p, let op, let family): return op.spell(p, family)
+        case .list(let ps, let op): return op.spell(ps)
         }
     }
 

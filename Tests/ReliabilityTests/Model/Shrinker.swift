@@ -18,9 +18,14 @@ enum Shrinker {
     }
 
     /// Smaller variants of `pipeline`, the most drastic first: an operand instead of the
-    /// operator, fewer operands, then smaller operands, fewer events, simpler sources.
+    /// operator, a literal source sending what the model says the operator sends (which keeps
+    /// a failure that lies outside this subtree and lets later shrinks see through it), fewer
+    /// operands, then smaller operands, fewer events, simpler sources.
     static func candidates(_ pipeline: Pipeline) -> [Pipeline] {
         var result: [Pipeline] = []
+        if case .source = pipeline {} else {
+            result.append(.source(Source(events: pipeline.modelTrace, style: .literal)))
+        }
         switch pipeline {
         case .source(let source):
             result += candidates(source).map(Pipeline.source)
@@ -38,6 +43,23 @@ enum Shrinker {
         case .dematerialize(let p):
             result.append(p)
             result += candidates(p).map(Pipeline.dematerialize)
+        case .unary(let p, let op):
+            result.append(p)
+            result += candidates(p).map { .unary($0, op) }
+            result += op.simpler.map { .unary(p, $0) }
+        case .binary(let a, let op, let b):
+            result += [a, b]
+            result += candidates(a).map { .binary($0, op, b) }
+            result += candidates(b).map { .binary(a, op, $0) }
+        case .nested(let p, let op, let family):
+            result += [p] + family.choices
+            result += candidates(p).map { .nested($0, op, family) }
+            result += candidates(family).map { .nested(p, op, $0) }
+            result += op.simpler.map { .nested(p, $0, family) }
+        case .list(let ps, let op):
+            result += ps
+            result += candidates(ps).filter { op.accepts($0.count) }.map { .list($0, op) }
+            if case .zip(let form) = op, form != .array { result.append(.list(ps, .zip(.array))) }
         case .flattenMap(let p, let family):
             result += [p] + family.choices
             result += candidates(p).map { .flattenMap($0, family) }
