@@ -15,10 +15,11 @@ let package = Package(
     targets: [
         .target(name: "Signals"),
         .target(name: "SignalsTesting", dependencies: ["Signals"]),
+        .target(name: "SignalsTestSupport", dependencies: ["Signals"], path: "Tests/Support"),
         .executableTarget(name: "playground", dependencies: ["Signals", "SignalsTesting"], path: "Playground-scripts"),
-        .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
+        .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting", "SignalsTestSupport"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["playground", "Signals"], resources: [.copy("Golden")]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["Signals", "SignalsTesting"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["Signals", "SignalsTesting", "SignalsTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@
 
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 import Testing
 
 private struct Boom: Error, Equatable {}
@@ -55,13 +56,13 @@ private struct Boom: Error, Equatable {}
     }
 
     @Test func anObserverIgnoresEverythingAfterItsFirstTerminalEvent() {
-        let received = LockedArray<Event<Int, Boom>>()
+        let received = Locked<[Event<Int, Boom>]>([])
         let observer = Observer<Int, Boom> { received.append($0) }
         observer.send(value: 1)
         observer.sendCompleted()
         observer.send(value: 2)
         observer.send(error: Boom())
-        #expect(received.elements == [.next(1), .completed])
+        #expect(received.value == [.next(1), .completed])
         #expect(observer.isStopped)
     }
 
@@ -69,14 +70,14 @@ private struct Boom: Error, Equatable {}
 
     @Test func disposingTwiceIsANoOp() {
         let tracker = LifetimeTracker()
-        let disposals = Tally()
+        let disposals = Counter()
         do {
             let subject = Subject<Int, Never>()
             let source = Signal<Int, Never> { observer in
                 let subscription = tracker.subscriptionOpened()
                 let inner = subject.signal.subscribe(observer)
                 return AnyDisposable {
-                    disposals.add()
+                    disposals.increment()
                     subscription.close()
                     inner.dispose()
                 }
@@ -92,62 +93,62 @@ private struct Boom: Error, Equatable {}
             disposable.dispose()
             #expect(disposable.isDisposed)
         }
-        #expect(disposals.value == 2)
+        #expect(disposals.count == 2)
         tracker.expectNothingAlive()
     }
 
     @Test func disposingAfterCompletionIsANoOp() {
-        let disposals = Tally()
+        let disposals = Counter()
         let source = Signal<Int, Never> { observer in
             observer.send(value: 1)
             observer.sendCompleted()
-            return AnyDisposable { disposals.add() }
+            return AnyDisposable { disposals.increment() }
         }
         let recorder = Recorder(source.flattenMap { .just($0) })
-        #expect(disposals.value == 1)   // released on completion
+        #expect(disposals.count == 1)   // released on completion
         recorder.dispose()
-        #expect(disposals.value == 1)
+        #expect(disposals.count == 1)
         #expect(recorder.events == [.next(1), .completed])
     }
 
     @Test func disposingInsideACallbackStopsDeliveryAtOnce() {
         let subject = Subject<Int, Never>()
-        let received = LockedArray<Int>()
+        let received = Locked<[Int]>([])
         let subscription = SerialDisposable()
         subscription.inner = subject.signal.map { $0 * 10 }.merge(.never).subscribe(next: { value in
             received.append(value)
             if value == 20 { subscription.dispose() }
         })
         for value in 1...4 { subject.send(value: value) }
-        #expect(received.elements == [10, 20])
+        #expect(received.value == [10, 20])
     }
 
     @Test func disposingInsideACallbackStopsAnInfiniteSynchronousSource() {
         let trigger = Subject<Int, Never>()
-        let received = LockedArray<Int>()
+        let received = Locked<[Int]>([])
         let subscription = SerialDisposable()
         subscription.inner = trigger.signal.flattenMap { _ in Signal.from(1...) }.subscribe(next: { value in
             if received.append(value) == 5 { subscription.dispose() }
         })
         withWatchdog(.seconds(30), "an infinite source after dispose") { trigger.send(value: 0) }
-        #expect(received.elements == [1, 2, 3, 4, 5])
+        #expect(received.value == [1, 2, 3, 4, 5])
     }
 
     @Test func anInfiniteSynchronousSourceStopsWhenTheOutputFails() {
-        let recorder = LockedArray<Event<Int, Boom>>()
+        let recorder = Locked<[Event<Int, Boom>]>([])
         withWatchdog(.seconds(30), "an infinite source after an inner error") {
             Signal<Int, Boom>.from(1...)
                 .flattenMap { $0 == 3 ? .error(Boom()) : .just($0) }
                 .subscribe(Observer { recorder.append($0) })
         }
-        #expect(recorder.elements == [.next(1), .next(2), .error(Boom())])
+        #expect(recorder.value == [.next(1), .next(2), .error(Boom())])
     }
 
     // MARK: Re-entrancy
 
     @Test func aReentrantSendFromACallbackIsQueuedNotReordered() {
         let subject = Subject<Int, Never>()
-        let first = LockedArray<Int>(), second = LockedArray<Int>()
+        let first = Locked<[Int]>([]), second = Locked<[Int]>([])
         let subscriptions = CompoundDisposable()
         subscriptions.add(subject.signal.subscribe(next: { value in
             first.append(value)
@@ -155,15 +156,15 @@ private struct Boom: Error, Equatable {}
         }))
         subscriptions.add(subject.signal.subscribe(next: { second.append($0) }))
         subject.send(value: 1)
-        #expect(first.elements == [1, 2])
-        #expect(second.elements == [1, 2])   // 1 reached everyone before 2 was delivered
+        #expect(first.value == [1, 2])
+        #expect(second.value == [1, 2])   // 1 reached everyone before 2 was delivered
         subscriptions.dispose()   // the first closure captures the subject that holds it
     }
 
     @Test func aReentrantSendThroughBindIsQueuedNotReordered() {
         let subject = Subject<Int, Never>()
         let other = Subject<Int, Never>()
-        let received = LockedArray<Int>()
+        let received = Locked<[Int]>([])
         let output = subject.signal.merge(other.signal)
         let subscription = output.subscribe(next: { value in
             received.append(value)
@@ -172,13 +173,13 @@ private struct Boom: Error, Equatable {}
         })
         subject.send(value: 1)
         subject.send(value: 3)
-        #expect(received.elements == [1, -1, 2, 3])
+        #expect(received.value == [1, -1, 2, 3])
         subscription.dispose()
     }
 
     @Test func aReentrantSendOfTheTerminalEventEndsTheOutputAfterTheCurrentValue() {
         let subject = Subject<Int, Never>()
-        let received = LockedArray<Event<Int, Never>>()
+        let received = Locked<[Event<Int, Never>]>([])
         subject.signal.map { $0 }.subscribe(Observer { event in
             received.append(event)
             if event == .next(1) {
@@ -188,7 +189,7 @@ private struct Boom: Error, Equatable {}
         })
         subject.send(value: 1)
         subject.send(value: 2)
-        #expect(received.elements == [.next(1), .completed])
+        #expect(received.value == [.next(1), .completed])
     }
 
     // MARK: The same observer twice
@@ -196,7 +197,7 @@ private struct Boom: Error, Equatable {}
     @Test func theSameObserverSubscribedTwiceIsStoppedForBothByTheFirstTerminalEvent() {
         let tracker = LifetimeTracker()
         let a = Subject<Int, Never>(), b = Subject<Int, Never>()
-        let received = LockedArray<Event<Int, Never>>()
+        let received = Locked<[Event<Int, Never>]>([])
         let observer = Observer<Int, Never> { received.append($0) }
         func tracked(_ subject: Subject<Int, Never>) -> Signal<Int, Never> {
             Signal { observer in
@@ -212,7 +213,7 @@ private struct Boom: Error, Equatable {}
         a.sendCompleted()
         b.send(value: 3)
         b.sendCompleted()
-        #expect(received.elements == [.next(1), .next(2), .completed])
+        #expect(received.value == [.next(1), .next(2), .completed])
         // Both subscriptions are released by the first terminal event, not only the latest one.
         #expect(tracker.openSubscriptionCount == 0)
     }
@@ -220,20 +221,20 @@ private struct Boom: Error, Equatable {}
     // MARK: Bindings and their stop flag
 
     @Test func aBindingThatSetsStopIsNeverCalledAgainAndStopsAnInfiniteSource() {
-        let calls = Tally()
-        let recorder = LockedArray<Event<Int, Never>>()
+        let calls = Counter()
+        let recorder = Locked<[Event<Int, Never>]>([])
         withWatchdog(.seconds(30), "an infinite source after stop") {
             Signal<Int, Never>.from(1...).bind {
                 { (event: Event<Int, Never>, stop: inout Bool) -> Signal<Int, Never>? in
-                    calls.add()
+                    calls.increment()
                     guard case .next(let value) = event else { return nil }
                     if value == 2 { stop = true }
                     return .just(value)
                 }
             }.subscribe(Observer { recorder.append($0) })
         }
-        #expect(recorder.elements == [.next(1), .next(2), .completed])
-        #expect(calls.value == 2)
+        #expect(recorder.value == [.next(1), .next(2), .completed])
+        #expect(calls.count == 2)
     }
 
     @Test func aBindingThatClearsStopAgainKeepsTheSourceRunning() {

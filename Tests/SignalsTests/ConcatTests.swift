@@ -5,6 +5,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 @Suite struct ConcatTests {
     @Test func justOneTwoThreePrintsInOrderThenCompleted() {

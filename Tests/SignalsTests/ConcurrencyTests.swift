@@ -5,6 +5,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 import Synchronization
 
 /// An observer that checks the grammar and that it is never entered concurrently.
@@ -50,7 +51,7 @@ final class SerialityChecker: Sendable {
         let subscription = a.signal.merge(b.signal).subscribe(checker.observer)
         // When
         measure("\(Self.threads) threads x \(Self.perThread) sends into two merged subjects") {
-            runConcurrently(threads: Self.threads) { thread in
+            runConcurrently(Self.threads) { thread in
                 let subject = thread < 2 ? a : b
                 for index in 0..<Self.perThread { subject.send(value: thread * Self.perThread + index) }
             }
@@ -77,7 +78,7 @@ final class SerialityChecker: Sendable {
         let sinks = inners.map(\.observer)
         // When
         measure("\(Self.threads) threads x \(Self.perThread) sends straight into flatten's inner sinks") {
-            runConcurrently(threads: Self.threads) { thread in
+            runConcurrently(Self.threads) { thread in
                 let sink = sinks[thread]
                 for index in 0..<Self.perThread { sink.send(value: thread * Self.perThread + index) }
                 sink.sendCompleted()
@@ -98,7 +99,7 @@ final class SerialityChecker: Sendable {
         let checker = SerialityChecker()
         subject.signal.subscribe(checker.observer)
         // When
-        runConcurrently(threads: Self.threads) { thread in
+        runConcurrently(Self.threads) { thread in
             for index in 0..<Self.perThread { subject.send(value: thread * Self.perThread + index) }
         }
         subject.sendCompleted()
@@ -127,7 +128,7 @@ final class SerialityChecker: Sendable {
         a.send(value: -1)
         b.send(value: -1)
         // When
-        runConcurrently(threads: 2) { thread in
+        runConcurrently(2) { thread in
             let subject = thread == 0 ? a : b
             for index in 0..<Self.perThread { subject.send(value: index) }
             subject.sendCompleted()
@@ -149,7 +150,7 @@ final class SerialityChecker: Sendable {
         input.signal.subscribe(checker.observer)
         let perThread = 2_000
         // When: each thread attaches synchronous upstreams, one value each
-        runConcurrently(threads: Self.threads) { thread in
+        runConcurrently(Self.threads) { thread in
             for index in 0..<perThread { input.attach(.from([thread * perThread + index])) }
         }
         input.cancel()
@@ -201,7 +202,7 @@ final class SerialityChecker: Sendable {
         let subject = Subject<Int, Never>()
         let outOfOrder = Counter()
         // When: thread 0 sends increasing values; thread 1 subscribes and disposes repeatedly
-        runConcurrently(threads: 2) { thread in
+        runConcurrently(2) { thread in
             if thread == 0 {
                 for value in 0..<Self.perThread { subject.send(value: value) }
             } else {
@@ -237,7 +238,7 @@ final class SerialityChecker: Sendable {
             for inner in inners { outer.observer.send(value: inner.signal) }
             let outerSink = outer.observer, sinks = inners.map(\.observer)
             // When
-            runConcurrently(threads: 3) { thread in
+            runConcurrently(3) { thread in
                 if thread < 2 {
                     sinks[thread].send(value: thread)
                     sinks[thread].sendCompleted()
@@ -261,7 +262,7 @@ final class SerialityChecker: Sendable {
             Signal.merge(inners.map(\.signal)).subscribe(Observer { events.append($0) })
             let sinks = inners.map(\.observer)
             // When
-            runConcurrently(threads: 2) { thread in sinks[thread].send(error: TestError(thread)) }
+            runConcurrently(2) { thread in sinks[thread].send(error: TestError(thread)) }
             // Then
             let recorded = events.value
             #expect(recorded.count == 1)
@@ -277,7 +278,7 @@ final class SerialityChecker: Sendable {
             let subscription = Signal.merge(inners.map(\.signal)).subscribe(checker.observer)
             let sinks = inners.map(\.observer)
             // When
-            runConcurrently(threads: 3) { thread in
+            runConcurrently(3) { thread in
                 if thread < 2 {
                     sinks[thread].send(value: thread)
                     sinks[thread].sendCompleted()

@@ -4,6 +4,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)

@@ -9,6 +9,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 /// Builds `build(token)`, records it, runs `end`, then expects `token` to be released.
 @discardableResult

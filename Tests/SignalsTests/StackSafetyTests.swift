@@ -9,6 +9,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 @Suite(.serialized) struct StackSafetyTests {
     static let stackSize = 512 * 1024

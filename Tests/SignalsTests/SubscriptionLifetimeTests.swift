@@ -9,6 +9,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 /// How a test reaches its source: directly, or through operators.
 enum Shape: String, CaseIterable, Sendable, CustomTestStringConvertible {

@@ -10,6 +10,7 @@
 
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 import Testing
 
 /// What went wrong with one pipeline, or nil.
@@ -63,13 +64,13 @@ enum DifferentialCheck {
         let trigger = Subject<Int, TestError>()
         let inner = LibraryInterpreter(tracker: tracker).signal(pipeline)
         let output = trigger.signal.flattenMap { _ in inner }
-        let received = LockedArray<MEvent>()
+        let received = Locked<[MEvent]>([])
         let subscription = SerialDisposable()
         subscription.inner = output.subscribe(Observer { event in
             if received.append(MEvent(event)) == cut { subscription.dispose() }
         })
         trigger.send(value: 0)
-        let actual = received.elements
+        let actual = received.value
         let open = tracker.openSubscriptionCount
         subscription.dispose()
         trigger.sendCompleted()

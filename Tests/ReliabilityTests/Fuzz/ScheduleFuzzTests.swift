@@ -3,6 +3,7 @@
 
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 import Testing
 
 @Suite struct ScheduleFuzzTests {

@@ -5,6 +5,7 @@
 import Foundation
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 import Synchronization
 import Testing
 
@@ -93,17 +94,17 @@ import Testing
         let perThread = stressOperations(2_000)
         let depth = 20
         let a = Subject<Int, Never>(), b = Subject<Int, Never>()
-        let deliveries = Tally()
+        let deliveries = Counter()
         let probeA = SerialityProbe(), probeB = SerialityProbe()
         a.signal.subscribe(next: { value in
             probeA.enter()
-            deliveries.add()
+            deliveries.increment()
             probeA.leave()
             if value > 0 { b.send(value: value - 1) }
         })
         b.signal.subscribe(next: { value in
             probeB.enter()
-            deliveries.add()
+            deliveries.increment()
             probeB.leave()
             if value > 0 { a.send(value: value - 1) }
         })
@@ -111,7 +112,7 @@ import Testing
             let subject = thread == 0 ? a : b
             for _ in 0..<perThread { subject.send(value: depth) }
         }
-        #expect(deliveries.value == 2 * perThread * (depth + 1))
+        #expect(deliveries.count == 2 * perThread * (depth + 1))
         #expect(probeA.overlaps == 0 && probeB.overlaps == 0)
     }
 

@@ -4,6 +4,7 @@
 // stays alive; each is bounded by a watchdog. `SIGNALS_STRESS_SCALE` multiplies the work.
 
 import Signals
+import SignalsTestSupport
 import Synchronization
 import Testing
 
@@ -12,7 +13,7 @@ private struct Boom: Error, Equatable {}
 /// An observer's view: every event, checked for overlapping calls.
 private final class Probe<Value: Sendable>: Sendable {
     let seriality = SerialityProbe()
-    let events = LockedArray<Event<Value, Boom>>()
+    let events = Locked<[Event<Value, Boom>]>([])
 
     var observer: Observer<Value, Boom> {
         Observer { [self] event in
@@ -22,10 +23,10 @@ private final class Probe<Value: Sendable>: Sendable {
         }
     }
 
-    var values: [Value] { events.elements.compactMap(\.value) }
+    var values: [Value] { events.value.compactMap(\.value) }
 
     /// `next*` then at most one terminal event.
-    var obeysGrammar: Bool { events.elements.dropLast().allSatisfy { !$0.isTerminating } }
+    var obeysGrammar: Bool { events.value.dropLast().allSatisfy { !$0.isTerminating } }
 }
 
 @Suite struct StressTests {
@@ -51,7 +52,7 @@ private final class Probe<Value: Sendable>: Sendable {
         for probe in [direct, mapped] {
             #expect(probe.seriality.overlaps == 0)
             #expect(probe.values.sorted() == everything)
-            #expect(probe.events.elements.last == .completed)
+            #expect(probe.events.value.last == .completed)
             #expect(probe.obeysGrammar)
             // Each thread's own sends keep their order.
             for thread in 0..<Self.threads {
@@ -61,7 +62,7 @@ private final class Probe<Value: Sendable>: Sendable {
         }
         #expect(merged.seriality.overlaps == 0)
         #expect(merged.values.sorted() == everything)
-        #expect(merged.events.elements.last?.isTerminating != true)   // merged with never
+        #expect(merged.events.value.last?.isTerminating != true)   // merged with never
         mergedSubscription.dispose()
         tracker.expectNothingAlive()   // the map closure was released on completion
     }
@@ -86,7 +87,7 @@ private final class Probe<Value: Sendable>: Sendable {
         for probe in [merged, flattened, folded] {
             #expect(probe.seriality.overlaps == 0)
             #expect(probe.values.sorted() == everything)
-            #expect(probe.events.elements.last == .completed)
+            #expect(probe.events.value.last == .completed)
             #expect(probe.obeysGrammar)
             for thread in 0..<Self.threads {
                 let mine = probe.values.filter { $0 / perThread == thread }
@@ -111,8 +112,8 @@ private final class Probe<Value: Sendable>: Sendable {
             }
             #expect(merged.seriality.overlaps == 0)
             #expect(merged.obeysGrammar)
-            #expect(merged.events.elements.last == .error(Boom()))
-            #expect(merged.events.elements.filter(\.isTerminating).count == 1)
+            #expect(merged.events.value.last == .error(Boom()))
+            #expect(merged.events.value.filter(\.isTerminating).count == 1)
         }
     }
 
@@ -121,22 +122,22 @@ private final class Probe<Value: Sendable>: Sendable {
         let senders = 2, subscribers = 4
         let tracker = LifetimeTracker()
         let subject = Subject<Int, Boom>()
-        let violations = Tally(), overlaps = Tally(), finishedSubscribers = Tally()
-        let completedSends = (0..<senders).map { _ in Tally() }
+        let violations = Counter(), overlaps = Counter(), finishedSubscribers = Counter()
+        let completedSends = (0..<senders).map { _ in Counter() }
         /// Returns once every sender has completed another send, so that any send in flight
         /// when it was called has finished (and the senders have sent again).
         @Sendable func awaitEverySenderProgress() {
-            let marks = completedSends.map(\.value)
+            let marks = completedSends.map(\.count)
             for (tally, mark) in zip(completedSends, marks) {
-                while tally.value <= mark { pauseBriefly() }
+                while tally.count <= mark { pauseBriefly() }
             }
         }
         runConcurrently(senders + subscribers, "senders and subscribers") { [tracker] thread in
             if thread < senders {
                 var value = 0
-                while finishedSubscribers.value < subscribers {
+                while finishedSubscribers.count < subscribers {
                     subject.send(value: value)
-                    completedSends[thread].add()
+                    completedSends[thread].increment()
                     value += 1
                     // A send that finds another delivering only queues its event, and the
                     // delivering send drains the queue: pausing now and then lets it return.
@@ -159,15 +160,15 @@ private final class Probe<Value: Sendable>: Sendable {
                 // Sends in flight during dispose() may still deliver; sends that begin after
                 // it returned must not.
                 awaitEverySenderProgress()
-                let seen = probe.events.count
+                let seen = probe.events.value.count
                 awaitEverySenderProgress()
-                if probe.events.count != seen { violations.add() }
+                if probe.events.value.count != seen { violations.increment() }
                 overlaps.add(probe.seriality.overlaps)
             }
-            finishedSubscribers.add()
+            finishedSubscribers.increment()
         }
-        #expect(violations.value == 0, "events delivered by sends that began after dispose() returned")
-        #expect(overlaps.value == 0)
+        #expect(violations.count == 0, "events delivered by sends that began after dispose() returned")
+        #expect(overlaps.count == 0)
         tracker.expectNothingAlive()
     }
 
@@ -222,7 +223,7 @@ private final class Probe<Value: Sendable>: Sendable {
             #expect(column == column.sorted())
         }
         for subject in subjects { subject.sendCompleted() }
-        #expect(probe.events.elements.last == .completed)
+        #expect(probe.events.value.last == .completed)
         #expect(probe.obeysGrammar)
     }
 

@@ -1,6 +1,7 @@
 // Helpers for the suites of the async/await bridge (Tests/SignalsTests/Concurrency/).
 
 import Signals
+import SignalsTestSupport
 
 /// Waits, sleeping a millisecond at a time, until `condition` holds; gives up after
 /// `timeout` and returns whether it held. Never a timing assertion: it only bounds how long

@@ -5,6 +5,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 /// Waits until `recorder` has received a terminal event.
 private func finished<Value, Failure: Error>(_ recorder: Recorder<Value, Failure>) async -> Bool {

@@ -5,6 +5,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 @Suite struct ValuesBufferingTests {
     // MARK: A burst before the first read (deterministic)

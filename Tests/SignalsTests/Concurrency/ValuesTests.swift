@@ -5,6 +5,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -3,6 +3,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 @Suite struct GenerateTests {
     @Test func sendsEachStateWhileTheConditionHoldsThenCompletes() {

@@ -4,6 +4,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 /// A resource that records its lifetime.
 private final class Resource: Sendable {
@@ -69,7 +70,7 @@ private final class Resource: Sendable {
         let releases = Counter()
         let recorder = Signal<Int, Never>.using({ 1 }, release: { _ in releases.increment() }) { _ in .never }.record()
         // When
-        runConcurrently(threads: 4) { _ in recorder.dispose() }
+        runConcurrently(4) { _ in recorder.dispose() }
         // Then
         #expect(releases.count == 1)
     }

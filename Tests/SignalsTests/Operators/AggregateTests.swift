@@ -3,6 +3,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 /// 1, 2, 3, … forever, counting how many elements were read.
 private struct CountingNaturals: Sequence, Sendable {

@@ -3,6 +3,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 /// A signal that sends `values`, then fails with `error`, counting its subscriptions.
 private func failing(_ values: [Int], _ error: TestError, subscriptions: Counter = Counter()) -> Signal<Int, TestError> {

@@ -5,6 +5,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 /// A source that subscribes each subscriber to a fresh subject, the `current` one, and keeps
 /// nothing else (a `ManualSource` keeps every sink, and with it everything a sink holds).

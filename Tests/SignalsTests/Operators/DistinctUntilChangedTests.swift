@@ -4,6 +4,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 /// A non-Sendable, Equatable value.
 private final class Version: Equatable {

@@ -6,6 +6,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 /// Every strategy, for the rules they share.
 private let allStrategies: [FlattenStrategy] = [.merge, .concat, .latest, .first, .concurrent(limit: 2)]
@@ -129,7 +130,7 @@ private let allStrategies: [FlattenStrategy] = [.merge, .concat, .latest, .first
         })
         for inner in inners { outer.send(value: inner.signal) }
         // When
-        runConcurrently(threads: 2) { index in
+        runConcurrently(2) { index in
             for value in 0..<2_000 { inners[index].send(value: value) }
         }
         // Then

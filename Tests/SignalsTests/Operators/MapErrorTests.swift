@@ -3,6 +3,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 private enum AppError: Error, Equatable {
     case wrapped(TestError)

@@ -3,6 +3,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 private struct Person: Equatable {
     let name: String

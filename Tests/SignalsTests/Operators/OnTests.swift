@@ -4,6 +4,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 @Suite struct OnTests {
     /// An `on` that logs every hook into `log`.

@@ -4,6 +4,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 @Suite struct RaceTests {
     @Test func mirrorsTheFirstSourceToSendAValueAndDisposesTheOthers() {
@@ -188,7 +189,7 @@ import SignalsTesting
             let sources = [Subject<Int, Never>(), Subject<Int, Never>()]
             let recorder = Signal.race(sources.map(\.signal)).record()
             // When: each thread sends its own index
-            runConcurrently(threads: 2) { index in
+            runConcurrently(2) { index in
                 for _ in 0..<20 { sources[index].send(value: index) }
             }
             // Then: every value comes from one source, and all of its values arrive.

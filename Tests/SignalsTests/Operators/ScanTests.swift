@@ -3,6 +3,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 /// A non-Sendable accumulator: the seed needs no `Sendable` conformance.
 private final class Tally {

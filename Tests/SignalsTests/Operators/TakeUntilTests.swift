@@ -4,6 +4,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 @Suite struct TakeUntilTests {
     @Test func forwardsValuesUntilTheTriggersFirstValueThenCompletes() {
@@ -158,7 +159,7 @@ import SignalsTesting
         let source = Subject<Int, Never>(), trigger = Subject<Void, Never>()
         let recorder = source.signal.take(until: trigger.signal).record()
         // When: one thread sends values while another fires the trigger.
-        runConcurrently(threads: 2) { index in
+        runConcurrently(2) { index in
             if index == 0 {
                 for value in 0..<1_000 { source.send(value: value) }
             } else {

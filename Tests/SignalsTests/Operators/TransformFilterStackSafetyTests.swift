@@ -5,6 +5,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 @Suite(.serialized) struct TransformFilterStackSafetyTests {
     static let stackSize = 512 * 1024

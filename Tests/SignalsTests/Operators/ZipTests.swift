@@ -4,6 +4,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 @Suite struct ZipTests {
     @Test func pairsValuesInOrderWhateverTheirTiming() {
@@ -163,7 +164,7 @@ import SignalsTesting
         let a = Subject<Int, Never>(), b = Subject<Int, Never>()
         let recorder = Signal.zip(a.signal, b.signal).map { $0 == $1 }.record()
         // When
-        runConcurrently(threads: 2) { thread in
+        runConcurrently(2) { thread in
             let subject = thread == 0 ? a : b
             for value in 0..<count { subject.send(value: value) }
             subject.sendCompleted()

@@ -5,6 +5,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 import Dispatch
 import Synchronization
 #if canImport(Glibc)
@@ -32,7 +33,7 @@ import Darwin
         let log = Locked<[[Int]]>(Array(repeating: [], count: 4))
         let running = Counter()
         let overlaps = Counter()
-        runConcurrently(threads: 4) { thread in
+        runConcurrently(4) { thread in
             for index in 0..<2_500 {
                 scheduler.schedule {
                     if running.increment() != 1 { overlaps.increment() }

@@ -3,6 +3,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 @Suite struct TestSchedulerTests {
     @Test func startsAtZeroAndRunsNothingUntilAdvanced() {
@@ -231,7 +232,7 @@ import SignalsTesting
     @Test func workIsThreadSafeToScheduleFromOtherThreads() {
         let scheduler = TestScheduler()
         let count = Counter()
-        runConcurrently(threads: 4) { _ in
+        runConcurrently(4) { _ in
             for _ in 0..<250 { scheduler.schedule(after: .seconds(1)) { count.increment() } }
         }
         scheduler.advance(by: .seconds(1))

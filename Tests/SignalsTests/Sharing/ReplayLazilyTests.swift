@@ -4,6 +4,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 @Suite struct ReplayLazilyTests {
     @Test func doesNotSubscribeUntilTheFirstSubscriber() {

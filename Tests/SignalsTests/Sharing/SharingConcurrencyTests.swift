@@ -5,6 +5,7 @@
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -21,7 +22,7 @@ import Musl
         let subject = ReplaySubject<Int, Never>(capacity: 4)
         let recorders = Locked<[Recorder<Int, Never>]>([])
         // When: one thread sends 0..<count, three others subscribe meanwhile
-        runConcurrently(threads: 4) { index in
+        runConcurrently(4) { index in
             if index == 0 {
                 for value in 0..<Self.count { subject.send(value: value) }
                 subject.sendCompleted()
@@ -61,7 +62,7 @@ import Musl
         let reference = subject.signal.record()
         let recorders = Locked<[Recorder<Int, Never>]>([])
         // When: three threads send, two subscribe
-        runConcurrently(threads: 5) { index in
+        runConcurrently(5) { index in
             if index < 3 {
                 for value in 0..<Self.count / 3 { subject.send(value: index * 1_000_000 + value) }
             } else {
@@ -92,7 +93,7 @@ import Musl
         let reference = shared.record()
         let recorders = Locked<[Recorder<Int, Never>]>([])
         // When: two threads send, three join, and leave every other time
-        runConcurrently(threads: 5) { index in
+        runConcurrently(5) { index in
             if index < 2 {
                 for value in 0..<Self.count / 2 { source.send(value: index * 1_000_000 + value) }
             } else {
@@ -119,7 +120,7 @@ import Musl
         let recorders = Locked<[Recorder<Int, Never>]>([])
         let readsInOrder = Flag()
         // When: one thread sends, one reads `value`, two subscribe
-        runConcurrently(threads: 4) { index in
+        runConcurrently(4) { index in
             switch index {
             case 0:
                 for value in 0..<Self.count { subject.send(value: value) }
@@ -153,7 +154,7 @@ import Musl
             let shared = round.isMultiple(of: 2) ? source.signal.share(replay: 1) : source.signal.replayLazily(upTo: 1)
             let recorders = Locked<[Recorder<Int, Never>]>([])
             // When: four threads subscribe at once
-            runConcurrently(threads: 4) { _ in recorders.append(shared.record()) }
+            runConcurrently(4) { _ in recorders.append(shared.record()) }
             source.send(value: round)
             // Then
             #expect(source.subscriptions.count == 1)
@@ -166,7 +167,7 @@ import Musl
         let source = SpySource<Int, Never>()
         let shared = source.signal.share(replay: 1)
         // When: four threads subscribe and leave, one sends
-        runConcurrently(threads: 5) { index in
+        runConcurrently(5) { index in
             if index == 0 {
                 for value in 0..<Self.count { source.send(value: value) }
             } else {
@@ -213,7 +214,7 @@ private func expectSlowReplayKeepsItsPlace(
     let sent = Counter()
     let received = Locked<[Int]>([])
     let subscribed = Flag()
-    runConcurrently(threads: 2) { index in
+    runConcurrently(2) { index in
         if index == 0 {
             while !subscribed.isSet { sched_yield() }
             for value in 3..<1_000 {
