@@ -9,6 +9,7 @@
 import Signals
 import SignalsTesting
 import Testing
+import SignalsTestSupport
 
 @Suite struct TimeFuzzTests {
     /// Schedules per operator.

@@ -151,6 +151,19 @@ private struct Box: Sendable { let value: Int }
         row("log(_:to:)") { $0.log("conformance", to: { _ in }) },
         // A resource per subscription around the source.
         row("Signal.using(_:release:_:)") { source in Source.using({ Box(value: 0) }, release: { _ in }) { _ in source } },
+        // Time and threads. On an ImmediateScheduler the clock never waits, so the operator
+        // runs synchronously and every check applies; a TestScheduler that is never advanced
+        // keeps `timeout`'s and `buffer`'s clocks from ever firing.
+        row("delay(_:on:)") { $0.delay(.seconds(1), on: ImmediateScheduler()) },
+        row("debounce(_:on:)") { $0.debounce(.seconds(1), on: ImmediateScheduler()) },
+        row("throttle(_:on:latest:)") { $0.throttle(.seconds(1), on: ImmediateScheduler(), latest: true) },
+        row("throttle(_:on:latest: false)") { $0.throttle(.seconds(1), on: ImmediateScheduler(), latest: false) },
+        row("timeout(_:on:error:)") { $0.timeout(.seconds(1), on: TestScheduler(), error: OperatorConformance.SourceError()) },
+        row("timeout(_:on:switchTo:)") { $0.timeout(.seconds(1), on: TestScheduler(), switchTo: .just(0)) },
+        row("buffer(timeSpan:count:on:)") { $0.buffer(timeSpan: .seconds(1), count: 2, on: TestScheduler()) },
+        row("collect(every:on:)") { $0.collect(every: .seconds(1), on: TestScheduler()) },
+        row("observe(on:)") { $0.observe(on: ImmediateScheduler()) },
+        row("subscribe(on:)") { $0.subscribe(on: ImmediateScheduler()) },
         // Sharing.
         row("share()") { $0.share() },
         row("share(replay:)") { $0.share(replay: 2) },
@@ -168,6 +181,8 @@ private struct Box: Sendable { let value: Int }
         /// Creators make a signal rather than transforming one: no source to check them with.
         let creators: Set<String> = [
             "just", "empty", "never", "error", "from", "deferred", "generate", "range", "timer", "interval", "task",
+            // The async bridge's sequence: an AsyncSequence, not a signal (ValuesTests covers it).
+            "values",
         ]
         let covered = Set(Self.rows.map(\.baseName))
         let missing = try LedgerTests.publicOperatorNames().subtracting(creators).subtracting(covered).sorted()

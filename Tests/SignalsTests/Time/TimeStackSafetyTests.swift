@@ -3,6 +3,7 @@
 // throttle window, or starting a delay timer) must not grow the stack.
 
 import Testing
+import SignalsTestSupport
 import Signals
 import SignalsTesting
 
