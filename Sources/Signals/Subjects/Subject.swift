@@ -64,6 +64,7 @@ public final class Subject<Value, Failure: Error>: Sendable {
             return recipients
         }
 
+        @inlinable
         mutating func add(_ observer: Observer<Value, Failure>) -> Int {
             let id = nextID
             nextID += 1
@@ -75,6 +76,7 @@ public final class Subject<Value, Failure: Error>: Sendable {
 
         /// Removes the observer subscribed as `id`, if it is still there: O(log n), plus an
         /// amortised O(1) compaction once half the slots are tombstones.
+        @inlinable
         mutating func remove(id: Int) {
             var low = 0
             var high = ids.count
@@ -119,10 +121,13 @@ public final class Subject<Value, Failure: Error>: Sendable {
     /// ```swift
     /// let subscription = subject.signal.subscribe(next: { print($0) })
     /// ```
+    @inlinable
     public var signal: Signal<Value, Failure> {
-        Signal { [self] observer in
-            add(observer)
-        }
+        // Inlinable, with `_add`, so that subscribing and disposing run specialised in the
+        // caller (no generic-metadata lookups on the subscription's teardown).
+        Signal(_representation: .subscribe { [self] sink in
+            sink._setUpstream(_add(sink))
+        })
     }
 
     /// Sends `event` to the current observers. Ignored after a terminal event.
@@ -178,7 +183,8 @@ public final class Subject<Value, Failure: Error>: Sendable {
         send(.completed)
     }
 
-    private func add(_ observer: Observer<Value, Failure>) -> (any Disposable)? {
+    @inlinable
+    func _add(_ observer: Observer<Value, Failure>) -> (any Disposable)? {
         let (id, terminal) = _state.withLock { state -> (Int?, Event<Value, Failure>?) in
             if let terminal = state.terminal { return (nil, terminal) }
             return (state.add(observer), nil)
@@ -187,8 +193,31 @@ public final class Subject<Value, Failure: Error>: Sendable {
             if let terminal { observer.send(terminal) }
             return nil
         }
-        return AnyDisposable { [weak self] in
-            self?._state.withLock { $0.remove(id: id) }
-        }
+        return _SubjectSubscription(subject: self, id: id)
     }
+}
+
+/// The disposable of one subscription to a subject: removes its observer (O(log n)).
+/// Holds the subject weakly: a subscription keeps no subject alive.
+@usableFromInline
+final class _SubjectSubscription<Value, Failure: Error>: Disposable {
+    @usableFromInline weak let subject: Subject<Value, Failure>?
+    @usableFromInline let id: Int
+    @usableFromInline let removed = Atomic<Bool>(false)
+
+    @inlinable
+    init(subject: Subject<Value, Failure>, id: Int) {
+        self.subject = subject
+        self.id = id
+    }
+
+    @inlinable
+    func dispose() {
+        guard !removed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let id = self.id
+        subject?._state.withLock { $0.remove(id: id) }
+    }
+
+    @inlinable
+    var isDisposed: Bool { removed.load(ordering: .acquiring) }
 }
