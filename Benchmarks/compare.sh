@@ -17,7 +17,7 @@
 #      samples (histogramSamples).
 #   4. Instructions (if valgrind is installed; INSTRUCTIONS=0 skips it): callgrind counts the
 #      instructions of Signals and of the floor inside the measured region of every case, at
-#      1/10 of its size (1/100 for the largest), for the floor column (Signals ÷ floor), which
+#      1/10 of its size (1/100 for the costliest), for the floor column (Signals ÷ floor), which
 #      a busy machine does not disturb.
 #   5. The table: time per unit = the fastest iteration's wall time / units (the minimum is the
 #      least disturbed by other processes on a shared machine); mallocs per unit = the median
@@ -107,7 +107,7 @@ if [[ "${INSTRUCTIONS:-1}" != 0 ]] && command -v valgrind >/dev/null; then
     while IFS= read -r id; do
         [[ "$id" == W8 ]] && continue
         divisor=10
-        case "$id" in "W15 N=1000"|"W5-array K=1000000"|"W5-fold K=100000") divisor=100 ;; esac
+        case "$id" in "W9"|"W15 N=1000"|"W5-array K=1000000"|"W5-fold K=100000") divisor=100 ;; esac
         for impl in signals floor; do
             cg="$out/callgrind.$impl.${id// /_}"
             set +e
@@ -404,7 +404,7 @@ with open(os.path.join(out, "chart.json"), "w") as f:
     json.dump(chart, f)
 
 print()
-print("Signals ÷ floor: instructions per unit (callgrind, at 1/10 of the size; W15 N=1000 and the")
+print("Signals ÷ floor: instructions per unit (callgrind, at 1/10 of the size; W9, W15 N=1000 and the")
 print("largest W5 cases at 1/100), or wall times where valgrind is missing ('(time)').")
 print()
 print(f"{met} targets met, {missed} missed")
