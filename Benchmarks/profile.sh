@@ -15,8 +15,11 @@ impl="${2:-signals}"
 divisor="${3:-100}"
 command -v valgrind >/dev/null || { echo "profile.sh needs valgrind (apt-get install valgrind)" >&2; exit 1; }
 swift build -c release --product workload-run >/dev/null
-bin="$(swift build -c release --show-bin-path)/workload-run"
 outfile="$(mktemp "${TMPDIR:-/tmp}/callgrind.$impl.${id// /_}.XXXXXX")"
+# A copy without debug info: valgrind 3.19 cannot read the DWARF 5 that Swift 6.3 emits (and
+# gives up); the symbol table, which is all callgrind needs for function names, stays.
+bin="$outfile.bin"
+objcopy --strip-debug "$(swift build -c release --show-bin-path)/workload-run" "$bin"
 # Only the workload is counted (not process start-up): collection is on inside measuredRegion.
 line="$(WORKLOAD_DIVISOR="$divisor" valgrind --tool=callgrind --callgrind-out-file="$outfile" \
     --toggle-collect='*measuredRegion*' "$bin" --no-check "$impl" "$id" 2>"$outfile.log")"

@@ -110,4 +110,87 @@ public enum Floor {
         )
         return (tally.sum, tally.count)
     }
+
+    /// W7b: one observer object added to a list and removed again per "subscription".
+    @inline(never)
+    public static func w7b(_ n: Int) -> Int {
+        let tally = Tally()
+        let sink: (Int) -> Void = opaque { tally.add($0) }
+        var observers: [FloorObserver] = opaque([])
+        for i in 0..<n {
+            observers.append(FloorObserver { v in let a = v &+ 1; if a > 0 { sink(a) } })
+            if i & 1023 == 0 { for o in observers { o.send(i) } }
+            observers.removeLast()
+        }
+        return tally.sum
+    }
+
+    /// W9: n inner "sources" of 2 values each, run one after the other.
+    @inline(never)
+    public static func w9(_ n: Int) -> Int {
+        let tally = Tally()
+        let sink: (Int) -> Void = opaque { tally.add($0) }
+        let inner: (Int, (Int) -> Void) -> Void = opaque { i, emit in for v in i ..< i &+ 2 { emit(v) } }
+        for i in 0..<n { inner(i, sink) }
+        return tally.sum
+    }
+
+    /// W10: the first source's values queued, then paired with the second's.
+    @inline(never)
+    public static func w10(_ n: Int) -> Int {
+        let tally = Tally()
+        let sink: ((Int, Int)) -> Void = opaque { tally.add($0.0 &+ $0.1) }
+        let value: (Int) -> Int = opaque { $0 }
+        var queue: [Int] = []
+        queue.reserveCapacity(n)
+        for i in 0..<n { queue.append(value(i)) }
+        for i in 0..<n { sink((queue[i], value(i))) }
+        return tally.sum
+    }
+
+    /// W11: a running result, repeats dropped, at most n passed on.
+    @inline(never)
+    public static func w11(_ n: Int) -> Int {
+        let tally = Tally()
+        let step: (Int, Int) -> Int = opaque { w11Step($0, $1) }
+        let sink: (Int) -> Void = opaque { tally.add($0) }
+        var accumulator = 0
+        var last: Int? = nil
+        var taken = 0
+        for i in 0..<n {
+            accumulator = step(accumulator, i)
+            if accumulator != last {
+                last = accumulator
+                if taken < n { taken += 1; sink(accumulator) }
+            }
+        }
+        return tally.sum
+    }
+
+    /// W12: a list of observer closures, each send delivered to all of them.
+    @inline(never)
+    public static func w12(subscribers: Int, sends: Int) -> Int {
+        let tally = Tally()
+        let observers: [(Int) -> Void] = opaque((0..<subscribers).map { _ in { tally.add($0) } })
+        for i in 0..<sends {
+            for observer in observers { observer(i) }
+        }
+        return tally.sum
+    }
+
+    /// W15: the latest value of each of `sources` inputs; once all have one, every send passes
+    /// on a copy of the array.
+    @inline(never)
+    public static func w15(sources: Int, sends: Int) -> Int {
+        let tally = Tally()
+        let sink: ([Int]) -> Void = opaque { tally.add($0[0] &+ $0[$0.count &- 1]) }
+        var latest = [Int](repeating: 0, count: sources)
+        var missing = sources
+        for i in 0..<sends {
+            if i < sources { missing -= 1 }
+            latest[i % sources] = i
+            if missing == 0 { sink(latest.map { $0 }) }
+        }
+        return tally.sum
+    }
 }

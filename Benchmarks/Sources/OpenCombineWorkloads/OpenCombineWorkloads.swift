@@ -7,7 +7,11 @@
 //   concat of an array → `Publishers.Sequence(sequence: publishers).flatMap(maxPublishers: .max(1)) { $0 }`
 //   left-fold concat   → `Publishers.Concatenate(prefix:suffix:)` (`append`), type-erased at each step
 //   combineLatest      → merge of the two subjects tagged by side, then `scan` keeping the latest
-//                        of each side, then `compactMap` once both have a value
+//                        of each side, then `compactMap` once both have a value (W6); for an
+//                        array of N subjects (W15) the same with an index tag and an array
+// It has the others used here: `switchToLatest` (W9), `zip` (W10), `scan`, `removeDuplicates`
+// and `prefix` (W11), and `share` (W12; no replay, which W12 does not exercise: every
+// subscriber joins before the first send).
 // Where an OpenCombine operator has an eager overload that would skip the reactive stage
 // (`Just.map` returns a `Just`), the operator struct is built explicitly so that both libraries
 // subscribe through the same stages.
@@ -159,5 +163,96 @@ public enum OC {
         )
         c.cancel()
         return (tally.sum, tally.count)
+    }
+
+    /// W7b: subscribe to `subject.map.filter` and cancel, n times: a live subscription.
+    @inline(never)
+    public static func w7b(_ n: Int) -> Int {
+        let tally = Tally()
+        let subject = PassthroughSubject<Int, Never>()
+        let publisher = subject.map { $0 &+ 1 }.filter { $0 > 0 }
+        for i in 0..<n {
+            let c = publisher.sink { tally.add($0) }
+            if i & 1023 == 0 { subject.send(i) }
+            c.cancel()
+        }
+        return tally.sum
+    }
+
+    /// W9: `switchToLatest` over n synchronous inners of 2 values each.
+    @inline(never)
+    public static func w9(_ n: Int) -> Int {
+        let tally = Tally()
+        let c = (0..<n).publisher
+            .map { i in (i ..< i &+ 2).publisher }
+            .switchToLatest()
+            .sink { tally.add($0) }
+        c.cancel()
+        return tally.sum
+    }
+
+    /// W10: `zip` of two `(0..<n).publisher`.
+    @inline(never)
+    public static func w10(_ n: Int) -> Int {
+        let tally = Tally()
+        let c = (0..<n).publisher.zip((0..<n).publisher)
+            .sink { tally.add($0.0 &+ $0.1) }
+        c.cancel()
+        return tally.sum
+    }
+
+    /// W11: subject → scan → removeDuplicates → prefix(n); n sends.
+    @inline(never)
+    public static func w11(_ n: Int) -> Int {
+        let tally = Tally()
+        let subject = PassthroughSubject<Int, Never>()
+        let c = subject
+            .scan(0) { w11Step($0, $1) }
+            .removeDuplicates()
+            .prefix(n)
+            .sink { tally.add($0) }
+        for i in 0..<n { subject.send(i) }
+        c.cancel()
+        return tally.sum
+    }
+
+    /// W12: `share()` of a subject, `subscribers` sinks, `sends` sends.
+    @inline(never)
+    public static func w12(subscribers: Int, sends: Int) -> Int {
+        let tally = Tally()
+        let subject = PassthroughSubject<Int, Never>()
+        let shared = subject.share()
+        let cs = (0..<subscribers).map { _ in shared.sink { tally.add($0) } }
+        for i in 0..<sends { subject.send(i) }
+        for c in cs { c.cancel() }
+        return tally.sum
+    }
+
+    private struct Latest {
+        var values: [Int?]
+        var missing: Int
+    }
+
+    /// W15: "combineLatest" of an array of `sources` subjects (see the file comment).
+    @inline(never)
+    public static func w15(sources: Int, sends: Int) -> Int {
+        let tally = Tally()
+        let subjects = (0..<sources).map { _ in PassthroughSubject<Int, Never>() }
+        let tagged = subjects.enumerated().map { index, subject in
+            subject.map { (index, $0) }.eraseToAnyPublisher()
+        }
+        let c = tagged.publisher
+            .flatMap { $0 }
+            .scan(Latest(values: Array(repeating: nil, count: sources), missing: sources)) { latest, tagged in
+                var latest = latest
+                if latest.values[tagged.0] == nil { latest.missing -= 1 }
+                latest.values[tagged.0] = tagged.1
+                return latest
+            }
+            .compactMap { latest -> [Int]? in latest.missing == 0 ? latest.values.map { $0! } : nil }
+            .sink { tally.add($0[0] &+ $0[$0.count &- 1]) }
+        for i in 0..<sends { subjects[i % sources].send(i) }
+        c.cancel()
+        return tally.sum
     }
 }

@@ -133,4 +133,80 @@ public enum Sig {
         d.dispose()
         return (tally.sum, tally.count)
     }
+
+    /// W7b: subscribe to `subject.signal.map.filter` and dispose, n times: a live subscription
+    /// (the subject keeps the observer until the subscription is disposed).
+    @inline(never)
+    public static func w7b(_ n: Int) -> Int {
+        let tally = Tally()
+        let subject = Subject<Int, Never>()
+        let signal = subject.signal.map { $0 &+ 1 }.filter { $0 > 0 }
+        for i in 0..<n {
+            let d = signal.subscribe(next: { tally.add($0) })
+            if i & 1023 == 0 { subject.send(value: i) }   // the subscription is live
+            d.dispose()
+        }
+        return tally.sum
+    }
+
+    /// W9: `switchToLatest` over n synchronous inners of 2 values each.
+    @inline(never)
+    public static func w9(_ n: Int) -> Int {
+        let tally = Tally()
+        let d = IntSignal.from(0..<n)
+            .map { i in IntSignal.from(i ..< i &+ 2) }
+            .switchToLatest()
+            .subscribe(next: { tally.add($0) })
+        d.dispose()
+        return tally.sum
+    }
+
+    /// W10: `zip` of two `from(0..<n)`.
+    @inline(never)
+    public static func w10(_ n: Int) -> Int {
+        let tally = Tally()
+        let d = Signal<(Int, Int), Never>.zip(IntSignal.from(0..<n), IntSignal.from(0..<n))
+            .subscribe(next: { tally.add($0.0 &+ $0.1) })
+        d.dispose()
+        return tally.sum
+    }
+
+    /// W11: subject → scan → distinctUntilChanged → take(n); n sends.
+    @inline(never)
+    public static func w11(_ n: Int) -> Int {
+        let tally = Tally()
+        let subject = Subject<Int, Never>()
+        let d = subject.signal
+            .scan(0) { w11Step($0, $1) }
+            .distinctUntilChanged()
+            .take(n)
+            .subscribe(next: { tally.add($0) })
+        for i in 0..<n { subject.send(value: i) }
+        d.dispose()
+        return tally.sum
+    }
+
+    /// W12: `share(replay: 1)` of a subject, `subscribers` subscribers, `sends` sends.
+    @inline(never)
+    public static func w12(subscribers: Int, sends: Int) -> Int {
+        let tally = Tally()
+        let subject = Subject<Int, Never>()
+        let shared = subject.signal.share(replay: 1)
+        let ds = (0..<subscribers).map { _ in shared.subscribe(next: { tally.add($0) }) }
+        for i in 0..<sends { subject.send(value: i) }
+        for d in ds { d.dispose() }
+        return tally.sum
+    }
+
+    /// W15: `combineLatest` of an array of `sources` subjects; `sends` sends round-robin.
+    @inline(never)
+    public static func w15(sources: Int, sends: Int) -> Int {
+        let tally = Tally()
+        let subjects = (0..<sources).map { _ in Subject<Int, Never>() }
+        let d = Signal<[Int], Never>.combineLatest(subjects.map(\.signal))
+            .subscribe(next: { tally.add($0[0] &+ $0[$0.count &- 1]) })
+        for i in 0..<sends { subjects[i % sources].send(value: i) }
+        d.dispose()
+        return tally.sum
+    }
 }

@@ -24,15 +24,29 @@ public enum Spec {
     public static let w4Sources = sized(10_000)
     public static let w4ValuesPerSource = 10
     /// W5: concat of K single-value sources from an array (per source).
-    public static let w5ArrayKs = [1_000, 100_000, 1_000_000].map(sized)
+    public static let w5ArrayKs = [1_000, 10_000, 100_000, 1_000_000].map(sized)
     /// W5: a left fold of K binary concats (per source).
-    public static let w5FoldKs = [1_000, 10_000, 100_000].map(sized)
+    public static let w5FoldKs = [1_000, 2_000, 4_000, 10_000, 100_000].map(sized)
     /// W6: combineLatest of two subjects, alternating sends (per send).
     public static let w6Sends = sized(1_000_000)
     /// W7: subscribe to `just(1).map { $0 + 1 }` and dispose (per subscription).
     public static let w7Subscriptions = sized(1_000_000)
     /// W8: two threads each sending `w8SendsPerThread` values into two merged subjects (per value).
     public static let w8SendsPerThread = sized(500_000)
+    /// W7b: subscribe to `subject.signal.map.filter` and dispose (per subscription): a live subscription.
+    public static let w7bSubscriptions = sized(1_000_000)
+    /// W9: `switchToLatest` over synchronous inners of 2 values each (per inner).
+    public static let w9Inners = sized(1_000_000)
+    /// W10: `zip` of two `from(0..<n)` (per pair).
+    public static let w10Pairs = sized(1_000_000)
+    /// W11: subject → scan → distinctUntilChanged → take(n) (per send).
+    public static let w11Sends = sized(1_000_000)
+    /// W12: `share(replay: 1)` fan-out to `w12Subscribers` subscribers, `w12Sends` sends (per delivery).
+    public static let w12Subscribers = 100
+    public static let w12Sends = sized(100_000)
+    /// W15: `combineLatest` of an array of N subjects, N = 10 and 1,000; sends round-robin (per send).
+    public static let w15Sources = [10, 1_000]
+    public static let w15Sends = sized(1_000_000)
 }
 
 /// The checksums the workloads return: they must agree between the three implementations
@@ -44,6 +58,16 @@ public enum Expected {
         return sum
     }
     public static func sumOfRange(_ n: Int) -> Int { n &* (n &- 1) / 2 }
+}
+
+/// W11's accumulator: counts the odd values seen, so that about half of the running results
+/// repeat the previous one (which `distinctUntilChanged` drops).
+@inline(__always) public func w11Step(_ count: Int, _ value: Int) -> Int { count &+ (value & 1) }
+
+/// W7b's and W12's sink-side object in the floor: what a subscription must at least allocate.
+public final class FloorObserver: @unchecked Sendable {  // used on one thread
+    public let send: (Int) -> Void
+    public init(_ send: @escaping (Int) -> Void) { self.send = send }
 }
 
 /// A sink's state. Every library under test serialises the calls to one subscriber
@@ -114,6 +138,12 @@ public struct Implementation: Sendable {
     public var w6: @Sendable (Int) -> Int
     public var w7: @Sendable (Int) -> Int
     public var w8: @Sendable (_ perThread: Int) -> (sum: Int, count: Int)
+    public var w7b: @Sendable (Int) -> Int
+    public var w9: @Sendable (Int) -> Int
+    public var w10: @Sendable (Int) -> Int
+    public var w11: @Sendable (Int) -> Int
+    public var w12: @Sendable (_ subscribers: Int, _ sends: Int) -> Int
+    public var w15: @Sendable (_ sources: Int, _ sends: Int) -> Int
 
     public init(
         w1: @escaping @Sendable (Int) -> Int, w2: @escaping @Sendable (Int) -> Int,
@@ -121,10 +151,14 @@ public struct Implementation: Sendable {
         w4: @escaping @Sendable (Int, Int) -> Int,
         w5Array: @escaping @Sendable (Int) -> Int, w5Fold: @escaping @Sendable (Int) -> Int,
         w6: @escaping @Sendable (Int) -> Int, w7: @escaping @Sendable (Int) -> Int,
-        w8: @escaping @Sendable (Int) -> (sum: Int, count: Int)
+        w8: @escaping @Sendable (Int) -> (sum: Int, count: Int),
+        w7b: @escaping @Sendable (Int) -> Int, w9: @escaping @Sendable (Int) -> Int,
+        w10: @escaping @Sendable (Int) -> Int, w11: @escaping @Sendable (Int) -> Int,
+        w12: @escaping @Sendable (Int, Int) -> Int, w15: @escaping @Sendable (Int, Int) -> Int
     ) {
         self.w1 = w1; self.w2 = w2; self.w3 = w3; self.w3b = w3b; self.w4 = w4
         self.w5Array = w5Array; self.w5Fold = w5Fold; self.w6 = w6; self.w7 = w7; self.w8 = w8
+        self.w7b = w7b; self.w9 = w9; self.w10 = w10; self.w11 = w11; self.w12 = w12; self.w15 = w15
     }
 
     /// One measured case: a workload at one size.
@@ -154,10 +188,16 @@ public struct Implementation: Sendable {
         all += [
             c("W6", Spec.w6Sends) { w6(Spec.w6Sends) },
             c("W7", Spec.w7Subscriptions) { w7(Spec.w7Subscriptions) },
+            c("W7b", Spec.w7bSubscriptions) { w7b(Spec.w7bSubscriptions) },
             Case(id: "W8", units: 2 * Spec.w8SendsPerThread, run: {
                 let r = w8(Spec.w8SendsPerThread); return (r.sum, r.count)
             }),
+            c("W9", Spec.w9Inners) { w9(Spec.w9Inners) },
+            c("W10", Spec.w10Pairs) { w10(Spec.w10Pairs) },
+            c("W11", Spec.w11Sends) { w11(Spec.w11Sends) },
+            c("W12", Spec.w12Subscribers * Spec.w12Sends) { w12(Spec.w12Subscribers, Spec.w12Sends) },
         ]
+        for n in Spec.w15Sources { all.append(c("W15 N=\(n)", Spec.w15Sends) { w15(n, Spec.w15Sends) }) }
         return all
     }
 }

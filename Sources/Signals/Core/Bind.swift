@@ -106,17 +106,6 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     @usableFromInline
     typealias Binding = (Event<SourceValue, SourceFailure>, inout Bool) -> Signal<Value, Failure>?
 
-    @usableFromInline
-    struct Shared {
-        /// The sink subscribed to the source, until the source finishes.
-        @usableFromInline var source: Observer<SourceValue, SourceFailure>?
-        /// The sinks of the live inner subscriptions.
-        @usableFromInline var inners: [Int: Observer<Value, Failure>] = [:]
-        @usableFromInline var isDisposed = false
-
-        @inlinable init() {}
-    }
-
     @usableFromInline let downstream: Observer<Value, Failure>
 
     // The source path (see the invariants above).
@@ -138,7 +127,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     @usableFromInline let live = Atomic<Int>(1)
     /// Completed, failed, disposed or handed over by a tail call.
     @usableFromInline let ended = Atomic<Bool>(false)
-    @usableFromInline let shared = _Locked(Shared())
+    @usableFromInline let shared = _Locked(_BinderShared())
 
     @inlinable
     init(downstream: Observer<Value, Failure>, binding: @escaping Binding) {
@@ -292,9 +281,10 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     @inlinable
     func stopListeningToSource(disposingIt disposeSource: Bool) {
         sourceIsDone = true
-        let sink = shared.withLock { shared -> Observer<SourceValue, SourceFailure>? in
-            defer { shared.source = nil }
-            return shared.source
+        let sink = shared.withLock { shared -> (any _Sink)? in
+            let sink = shared.source
+            shared.source = nil
+            return sink
         }
         if disposeSource { sink?._dispose() }
     }
@@ -385,17 +375,36 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
 
     @inlinable
     func disposeSubscriptions() {
-        let (source, inners) = shared.withLock { shared in
+        // Non-generic state (`_BinderShared`): this runs unspecialised when reached through
+        // `any Disposable`, and must then cost no generic-metadata lookup.
+        let (source, inners) = shared.withLock { shared -> ((any _Sink)?, [Int: any _Sink]) in
             shared.isDisposed = true
-            defer {
-                shared.source = nil
-                shared.inners = [:]
-            }
-            return (shared.source, shared.inners)
+            let source = shared.source
+            shared.source = nil
+            if shared.inners.isEmpty { return (source, [:]) }
+            let inners = shared.inners
+            shared.inners = [:]
+            return (source, inners)
         }
         source?._dispose()
-        for inner in inners.values { inner._dispose() }
+        if !inners.isEmpty {
+            for inner in inners.values { inner._dispose() }
+        }
     }
+}
+
+/// The state of a `_Binder` shared between threads, under its lock. Not generic: the sinks
+/// are held as `_Sink`s, so that the teardown (`disposeSubscriptions`), which is reached
+/// through `any Disposable` and so runs unspecialised, needs no generic metadata.
+@usableFromInline
+struct _BinderShared {
+    /// The sink subscribed to the source, until the source finishes.
+    @usableFromInline var source: (any _Sink)?
+    /// The sinks of the live inner subscriptions.
+    @usableFromInline var inners: [Int: any _Sink] = [:]
+    @usableFromInline var isDisposed = false
+
+    @inlinable init() {}
 }
 
 /// Stops the process: two threads sent into one observer at once (see `_Binder.onSource`).

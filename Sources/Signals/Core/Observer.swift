@@ -201,6 +201,15 @@ public final class Observer<Value, Failure: Error>: Sendable {
     }
 }
 
+/// A sink seen without its types, by the kernel's teardown (bind's shared state).
+@usableFromInline
+protocol _Sink: AnyObject, Sendable {
+    /// Stops the sink without an event and disposes what feeds it.
+    func _dispose()
+}
+
+extension Observer: _Sink {}
+
 /// An observer's subscription slot (see `Observer._slot`).
 @usableFromInline
 struct _ObserverSlot {

@@ -21,86 +21,9 @@ import Synchronization
 /// subject.send(value: 2)     // ignored
 /// ```
 public final class Subject<Value, Failure: Error>: Sendable {
-    @usableFromInline
-    struct _State {
-        /// The observers in subscription order, with `nil` for removed ones (tombstones),
-        /// and their subscription ids (increasing, so a removal finds its slot by binary
-        /// search: O(log n), never a scan).
-        @usableFromInline var ids: [Int] = []
-        @usableFromInline var slots: [Observer<Value, Failure>?] = []
-        @usableFromInline var tombstones = 0
-        /// The live observers in order, rebuilt on the first delivery after a change (a
-        /// cost proportional to that delivery), and shared by deliveries until the next.
-        @usableFromInline var snapshot: [Observer<Value, Failure>]? = []
-        @usableFromInline var nextID = 0
-        /// The terminal event, once it is being delivered; later subscribers receive it.
-        @usableFromInline var terminal: Event<Value, Failure>?
-        /// A terminal event has been accepted; later sends are ignored.
-        @usableFromInline var isTerminating = false
-
-        @inlinable init() {}
-
-        /// The live observers, in subscription order.
-        @inlinable
-        mutating func observers() -> [Observer<Value, Failure>] {
-            if let snapshot { return snapshot }
-            let live = slots.compactMap { $0 }
-            snapshot = live
-            return live
-        }
-
-        /// The observers to deliver `event` to; a terminal event ends the list (and is what
-        /// later subscribers receive).
-        @inlinable
-        mutating func recipients(of event: Event<Value, Failure>) -> [Observer<Value, Failure>] {
-            let recipients = observers()
-            if event.isTerminating {
-                self.terminal = event
-                ids = []
-                slots = []
-                tombstones = 0
-                snapshot = []
-            }
-            return recipients
-        }
-
-        mutating func add(_ observer: Observer<Value, Failure>) -> Int {
-            let id = nextID
-            nextID += 1
-            ids.append(id)
-            slots.append(observer)
-            snapshot = nil
-            return id
-        }
-
-        /// Removes the observer subscribed as `id`, if it is still there: O(log n), plus an
-        /// amortised O(1) compaction once half the slots are tombstones.
-        mutating func remove(id: Int) {
-            var low = 0
-            var high = ids.count
-            while low < high {
-                let middle = (low + high) / 2
-                if ids[middle] < id { low = middle + 1 } else { high = middle }
-            }
-            guard low < ids.count, ids[low] == id, slots[low] != nil else { return }
-            slots[low] = nil
-            tombstones += 1
-            snapshot = nil
-            if tombstones >= 16 && tombstones * 2 >= slots.count {
-                var kept = 0
-                for index in slots.indices where slots[index] != nil {
-                    ids[kept] = ids[index]
-                    slots.swapAt(kept, index)
-                    kept += 1
-                }
-                ids.removeLast(ids.count - kept)
-                slots.removeLast(slots.count - kept)
-                tombstones = 0
-            }
-        }
-    }
-
-    @usableFromInline let _state = _Locked(_State())
+    /// Not generic (`_SubjectState`): a subscription's removal is reached through `any
+    /// Disposable` and so runs unspecialised; it must then cost no generic-metadata lookup.
+    @usableFromInline let _state = _Locked(_SubjectState())
 
     /// Takes turns between senders (TurnTaking.swift).
     @usableFromInline let _emitter = _SerialEmitter<Event<Value, Failure>>()
@@ -119,10 +42,13 @@ public final class Subject<Value, Failure: Error>: Sendable {
     /// ```swift
     /// let subscription = subject.signal.subscribe(next: { print($0) })
     /// ```
+    @inlinable
     public var signal: Signal<Value, Failure> {
-        Signal { [self] observer in
-            add(observer)
-        }
+        // Inlinable, with `_add`, so that subscribing and disposing run specialised in the
+        // caller (no generic-metadata lookups on the subscription's teardown).
+        Signal(_representation: .subscribe { [self] sink in
+            sink._setUpstream(_add(sink))
+        })
     }
 
     /// Sends `event` to the current observers. Ignored after a terminal event.
@@ -145,8 +71,10 @@ public final class Subject<Value, Failure: Error>: Sendable {
         }
         let state = _state
         _emitter.send(event) { event in
-            let recipients = state.withLock { $0.recipients(of: event) }
-            for observer in recipients { observer.send(event) }
+            let recipients = event.isTerminating
+                ? state.withLock { $0.recipients(endingWith: event) }
+                : state.withLock { $0.observers() }
+            for observer in recipients { unsafeDowncast(observer, to: Observer<Value, Failure>.self).send(event) }
         }
     }
 
@@ -178,17 +106,128 @@ public final class Subject<Value, Failure: Error>: Sendable {
         send(.completed)
     }
 
-    private func add(_ observer: Observer<Value, Failure>) -> (any Disposable)? {
-        let (id, terminal) = _state.withLock { state -> (Int?, Event<Value, Failure>?) in
+    @inlinable
+    func _add(_ observer: Observer<Value, Failure>) -> (any Disposable)? {
+        let (id, terminal) = _state.withLock { state -> (Int?, Any?) in
             if let terminal = state.terminal { return (nil, terminal) }
             return (state.add(observer), nil)
         }
         guard let id else {
-            if let terminal { observer.send(terminal) }
+            if let terminal = terminal as? Event<Value, Failure> { observer.send(terminal) }
             return nil
         }
-        return AnyDisposable { [weak self] in
-            self?._state.withLock { $0.remove(id: id) }
+        return _SubjectSubscription(state: _state._storage, id: id)
+    }
+}
+
+/// A subject's observers and terminal event, under its lock. Not generic — observers are
+/// kept as `AnyObject` (each an `Observer<Value, Failure>` of the subject's types) and the
+/// terminal event as `Any` — so that removing an observer, which runs unspecialised when it
+/// is reached through `any Disposable`, costs no generic-metadata lookup.
+@usableFromInline
+struct _SubjectState {
+    /// The observers in subscription order, with `nil` for removed ones (tombstones), and
+    /// their subscription ids (increasing, so a removal finds its slot by binary search:
+    /// O(log n), never a scan).
+    @usableFromInline var ids: [Int] = []
+    @usableFromInline var slots: [AnyObject?] = []
+    @usableFromInline var tombstones = 0
+    /// The live observers in order, rebuilt on the first delivery after a change (a cost
+    /// proportional to that delivery), and shared by deliveries until the next.
+    @usableFromInline var snapshot: [AnyObject]? = []
+    @usableFromInline var nextID = 0
+    /// The terminal event (an `Event<Value, Failure>`), once it is being delivered; later
+    /// subscribers receive it.
+    @usableFromInline var terminal: Any?
+    /// A terminal event has been accepted; later sends are ignored.
+    @usableFromInline var isTerminating = false
+
+    @inlinable init() {}
+
+    /// The live observers, in subscription order.
+    @inlinable
+    mutating func observers() -> [AnyObject] {
+        if let snapshot { return snapshot }
+        let live = slots.compactMap { $0 }
+        snapshot = live
+        return live
+    }
+
+    /// The observers to deliver the terminal event `terminal` to; it ends the list (and is
+    /// what later subscribers receive).
+    @inlinable
+    mutating func recipients(endingWith terminal: Any) -> [AnyObject] {
+        let recipients = observers()
+        self.terminal = terminal
+        ids = []
+        slots = []
+        tombstones = 0
+        snapshot = []
+        return recipients
+    }
+
+    @inlinable
+    mutating func add(_ observer: AnyObject) -> Int {
+        let id = nextID
+        nextID += 1
+        ids.append(id)
+        slots.append(observer)
+        snapshot = nil
+        return id
+    }
+
+    /// Removes the observer subscribed as `id`, if it is still there: O(log n), plus an
+    /// amortised O(1) compaction once half the slots are tombstones.
+    @inlinable
+    mutating func remove(id: Int) {
+        var low = 0
+        var high = ids.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        guard low < ids.count, ids[low] == id, slots[low] != nil else { return }
+        slots[low] = nil
+        tombstones += 1
+        snapshot = nil
+        if tombstones >= 16 && tombstones * 2 >= slots.count {
+            var kept = 0
+            for index in slots.indices where slots[index] != nil {
+                ids[kept] = ids[index]
+                slots.swapAt(kept, index)
+                kept += 1
+            }
+            ids.removeLast(ids.count - kept)
+            slots.removeLast(slots.count - kept)
+            tombstones = 0
         }
     }
+}
+
+/// The disposable of one subscription to a subject: removes its observer (O(log n)).
+/// Holds the subject's state weakly: a subscription keeps no subject alive. Not generic, so
+/// that disposing through `any Disposable` runs specialised code.
+///
+/// `@unchecked Sendable`: the state is reached only through its lock.
+@usableFromInline
+final class _SubjectSubscription: Disposable, @unchecked Sendable {
+    @usableFromInline weak let state: _LockStorage<_SubjectState>?
+    @usableFromInline let id: Int
+    @usableFromInline let removed = Atomic<Bool>(false)
+
+    @inlinable
+    init(state: _LockStorage<_SubjectState>, id: Int) {
+        self.state = state
+        self.id = id
+    }
+
+    @inlinable
+    func dispose() {
+        guard !removed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let id = self.id
+        state?.withLock { $0.remove(id: id) }
+    }
+
+    @inlinable
+    var isDisposed: Bool { removed.load(ordering: .acquiring) }
 }
