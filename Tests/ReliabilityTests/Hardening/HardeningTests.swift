@@ -96,13 +96,13 @@ import Testing
         let a = Subject<Int, Never>(), b = Subject<Int, Never>()
         let deliveries = Counter()
         let probeA = SerialityProbe(), probeB = SerialityProbe()
-        a.signal.subscribe(next: { value in
+        let subscriptionA = a.signal.subscribe(next: { value in
             probeA.enter()
             deliveries.increment()
             probeA.leave()
             if value > 0 { b.send(value: value - 1) }
         })
-        b.signal.subscribe(next: { value in
+        let subscriptionB = b.signal.subscribe(next: { value in
             probeB.enter()
             deliveries.increment()
             probeB.leave()
@@ -114,6 +114,9 @@ import Testing
         }
         #expect(deliveries.count == 2 * perThread * (depth + 1))
         #expect(probeA.overlaps == 0 && probeB.overlaps == 0)
+        // Neither subject ends, so each subscription lives until it is disposed.
+        subscriptionA.dispose()
+        subscriptionB.dispose()
     }
 
     /// Re-entrant sends from inside a callback still queue behind the event being
@@ -121,7 +124,7 @@ import Testing
     @Test func f1AReentrantSendIsQueuedBehindTheCurrentEvent() {
         let subject = Subject<Int, Never>()
         let seen = Mutex<[Int]>([])
-        subject.signal.subscribe(next: { value in
+        let subscription = subject.signal.subscribe(next: { value in
             seen.withLock { $0.append(value) }
             if value < 3 {
                 subject.send(value: value + 10)
@@ -130,6 +133,7 @@ import Testing
         })
         subject.send(value: 0)
         #expect(seen.withLock { $0 } == [0, 10, 1, 11, 2, 12, 3])
+        subscription.dispose()
     }
 
     // MARK: F5 — MergeInput.attach returns once the upstream is subscribed
@@ -233,6 +237,7 @@ import Testing
             let recorder = make(fixture).record()
             fixture.trigger.send(value: 43)
             #expect(recorder.values.filter { $0 >= 42 } == [43], "\(label)")
+            recorder.dispose()
         }
     }
 
@@ -267,6 +272,7 @@ import Testing
             gate.sendCompleted()
             trigger.send(value: 42)
             #expect(recorder.values == Array(repeating: 0, count: position) + [42], "position \(position)")
+            recorder.dispose()
         }
     }
 
@@ -290,12 +296,14 @@ import Testing
             let last = Atomic<Int>(0)
             let before = peakResidentMegabytes()
             let start = ContinuousClock.now
-            source.map { $0 + 1 }.subscribe(next: { value in
+            let subscription = source.map { $0 + 1 }.subscribe(next: { value in
                 last.store(value, ordering: .relaxed)
                 if value < count { box.observer?.send(value: value) }
             })
             let growth = peakResidentMegabytes() - before
             print("[figures] F7 re-entrant loop of \(count) through a raw source + map: peak RSS +\(growth) MB, \(ContinuousClock.now - start)")
+            // The source never ends, so the subscription lives until it is disposed.
+            subscription.dispose()
             box.observer = nil
             #expect(last.load(ordering: .relaxed) == count)
             #expect(growth < 16, "peak RSS grew by \(growth) MB")
@@ -326,7 +334,7 @@ extension HardeningTests {
             init(_ threads: Int) { next = Array(repeating: 0, count: threads) }
         }
         let checker = Checker(threads)
-        signal.subscribe(next: { value in
+        let subscription = signal.subscribe(next: { value in
             let end = ContinuousClock.now + .microseconds(2)
             while ContinuousClock.now < end {}
             let (thread, sequence) = (value >> 40, value & ((1 << 40) - 1))
@@ -367,6 +375,8 @@ extension HardeningTests {
         #expect(checker.faults == 0, "values lost, duplicated or out of order")
         #expect(checker.next == sent.withLock { $0 }, "every value delivered")
         #expect(growth < 50, "peak RSS grew by \(growth) MB")
+        // The subjects never end, so the subscription lives until it is disposed.
+        subscription.dispose()
     }
 }
 
