@@ -98,7 +98,7 @@ final class _IterativelyReleased<Value, Failure: Error>: @unchecked Sendable {
 ///   `backlog`, not handled nested); finding it held by another thread means the source
 ///   broke the grammar, and bind stops the process with a message instead of corrupting
 ///   memory.
-/// - everything else shared between threads is an `Atomic` or lives in `shared`, under its lock.
+/// - everything else shared between threads is an `Atomic` or lives in `_shared`, under `sharedLock`.
 /// The source-path properties opt out of dynamic exclusivity checks (`@exclusivity(unchecked)`)
 /// for that reason: the grammar, not the runtime, makes their accesses exclusive.
 @usableFromInline
@@ -127,12 +127,24 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     @usableFromInline let live = Atomic<Int>(1)
     /// Completed, failed, disposed or handed over by a tail call.
     @usableFromInline let ended = Atomic<Bool>(false)
-    @usableFromInline let shared = _Locked(_BinderShared())
+    // What dispose reaches from any thread, guarded by `sharedLock` (which lives in the
+    // binder: no allocation of its own). Use it only through `withShared`.
+    @usableFromInline let sharedLock = _InlineLock()
+    @usableFromInline @exclusivity(unchecked) var _shared = _BinderShared()
 
     @inlinable
     init(downstream: Observer<Value, Failure>, binding: @escaping Binding) {
         self.downstream = downstream
         self.binding = binding
+    }
+
+    /// Runs `body` on the shared state under its lock. `body` only reads and swaps
+    /// references: nothing it drops may be the last reference to a sink.
+    @inlinable @inline(__always)
+    func withShared<Result>(_ body: (inout _BinderShared) -> Result) -> Result {
+        sharedLock.lock()
+        defer { sharedLock.unlock() }
+        return body(&_shared)
     }
 
     @inlinable
@@ -152,7 +164,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
             let binder = _Binder(downstream: downstream, binding: binding)
             downstream._setUpstream(binder)
             let sink = Observer<SourceValue, SourceFailure> { event in binder.onSource(event) }
-            let accepted = binder.shared.withLock { shared -> Bool in
+            let accepted = binder.withShared { shared -> Bool in
                 if shared.isDisposed { return false }
                 shared.source = sink
                 return true
@@ -281,7 +293,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     @inlinable
     func stopListeningToSource(disposingIt disposeSource: Bool) {
         sourceIsDone = true
-        let sink = shared.withLock { shared -> (any _Sink)? in
+        let sink = withShared { shared -> (any _Sink)? in
             let sink = shared.source
             shared.source = nil
             return sink
@@ -296,7 +308,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         let id = nextInnerID
         nextInnerID += 1
         let inner = Observer<Value, Failure> { [self] event in onInner(event, id: id) }
-        let accepted = shared.withLock { shared -> Bool in
+        let accepted = withShared { shared -> Bool in
             if shared.isDisposed { return false }
             shared.inners[id] = inner
             return true
@@ -332,7 +344,8 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         case .error(let failure):
             fail(failure)
         case .completed:
-            shared.withLock { _ = $0.inners.removeValue(forKey: id) }
+            let finished = withShared { $0.inners.removeValue(forKey: id) }
+            withExtendedLifetime(finished) {}  // released outside the lock
             if live.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { complete() }
         }
     }
@@ -377,7 +390,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     func disposeSubscriptions() {
         // Non-generic state (`_BinderShared`): this runs unspecialised when reached through
         // `any Disposable`, and must then cost no generic-metadata lookup.
-        let (source, inners) = shared.withLock { shared -> ((any _Sink)?, [Int: any _Sink]) in
+        let (source, inners) = withShared { shared -> ((any _Sink)?, [Int: any _Sink]) in
             shared.isDisposed = true
             let source = shared.source
             shared.source = nil

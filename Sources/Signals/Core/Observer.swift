@@ -25,22 +25,17 @@ public final class Observer<Value, Failure: Error>: Sendable {
     @usableFromInline let _handler: @Sendable (Event<Value, Failure>) -> Void
     @usableFromInline let _stopped = Atomic<Bool>(false)
 
-    // The subscription slot: what feeds this observer, and — for the sink of a subscription
-    // made with `subscribe` — the reference that keeps that subscription alive until it ends.
-    // Allocated on first use (most observers inside bind never need one) and guarded by the
-    // library's lock, held only to read or swap references, never while user code runs.
-    // `sequentiallyConsistent` pairs with the stores to `_stopped` on the terminal and
-    // dispose paths: whichever of "install into the slot" and "stop" comes second sees the
-    // other (see `_slotStorage(create:)`). `nonisolated(unsafe)`: `ManagedBuffer` is never
-    // `Sendable`, but the slot's state is reached only under its lock.
-    @usableFromInline nonisolated(unsafe) let _slot = Atomic<Unmanaged<_LockStorage<_ObserverSlot>>?>(nil)
+    // The subscription slot: what feeds this observer (`_upstream`) and — for the sink of a
+    // subscription made with `subscribe` — the reference that keeps that subscription alive
+    // until it ends (`_keepAlive`). Both are guarded by `_slotLock`, which lives in the
+    // observer (no allocation) and is held only to read or swap them, never while user code
+    // runs. Whichever of "install an upstream" and "stop" comes second sees the other: the
+    // install checks `_stopped` under the lock, and a stop stores `_stopped` before it takes
+    // the lock to empty the slot.
+    @usableFromInline let _slotLock = _InlineLock()
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var _upstream: (any Disposable)?
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var _keepAlive: AnyObject?
 
-    /// Creates an observer that hands every event to `send`.
-    ///
-    /// ```swift
-    /// let observer = Observer<Int, Never> { event in print(event) }
-    /// observer.send(value: 1) // Prints: next(1)
-    /// ```
     @inlinable
     public init(_ send: @escaping @Sendable (Event<Value, Failure>) -> Void) {
         _handler = send
@@ -127,81 +122,57 @@ public final class Observer<Value, Failure: Error>: Sendable {
 
     /// A sink that nothing references any more can receive nothing more: release what fed it.
     deinit {
-        guard let slot = _slot.load(ordering: .acquiring)?.takeRetainedValue() else { return }
-        slot.withLock { $0.upstream.take() }?.dispose()
+        _upstream?.dispose()
     }
 
     // MARK: - The subscription slot (kernel only)
 
-    /// This observer's slot; created (once, by whoever comes first) if `create` is true.
-    @usableFromInline
-    func _slotStorage(create: Bool) -> _LockStorage<_ObserverSlot>? {
-        if let slot = _slot.load(ordering: .sequentiallyConsistent) { return slot.takeUnretainedValue() }
-        guard create else { return nil }
-        let fresh = Unmanaged.passRetained(_LockStorage.make(_ObserverSlot()))
-        let (exchanged, winner) = _slot.compareExchange(
-            expected: nil, desired: fresh, ordering: .sequentiallyConsistent)
-        if exchanged { return fresh.takeUnretainedValue() }
-        fresh.release()
-        return winner.unsafelyUnwrapped.takeUnretainedValue()
-    }
-
-    /// Installs the disposable of what currently feeds this observer, replacing (and
-    /// releasing, not disposing) the previous one. If the observer has already stopped,
-    /// `disposable` is disposed at once.
+    /// Installs what feeds this observer, replacing (without disposing) what was there; if
+    /// the observer has already stopped, disposes it (and what was there) instead.
     @usableFromInline
     func _setUpstream(_ disposable: (any Disposable)?) {
-        // No slot and nothing to install: there is nothing to replace either.
-        guard let slot = _slotStorage(create: disposable != nil) else { return }
-        let (previous, stopped) = slot.withLock { slot -> ((any Disposable)?, Bool) in
-            let previous = slot.upstream
-            if _stopped.load(ordering: .sequentiallyConsistent) {
-                slot.upstream = nil
-                return (previous, true)
-            }
-            slot.upstream = disposable
-            return (previous, false)
-        }
-        if stopped {
+        _slotLock.lock()
+        let previous = _upstream
+        if _stopped.load(ordering: .sequentiallyConsistent) {
+            _upstream = nil
+            _slotLock.unlock()
             disposable?.dispose()
             previous?.dispose()
+            return
         }
+        _upstream = disposable
+        _slotLock.unlock()
     }
 
-    /// Keeps this observer — the sink of a subscription made by `subscribe` — alive until
-    /// its terminal event or its disposal, whatever its source keeps. Returns `false` if it
-    /// has already stopped (then nothing is kept).
+    /// Makes this sink keep itself alive until it stops; false if it has already stopped.
     @usableFromInline
     func _keepAliveUntilStopped() -> Bool {
-        let slot = _slotStorage(create: true).unsafelyUnwrapped
-        return slot.withLock { slot in
-            if _stopped.load(ordering: .sequentiallyConsistent) { return false }
-            slot.keepAlive = self
-            return true
-        }
+        _slotLock.lock()
+        defer { _slotLock.unlock() }
+        if _stopped.load(ordering: .sequentiallyConsistent) { return false }
+        _keepAlive = self
+        return true
     }
 
-    /// Stops the observer without an event and disposes what feeds it. Idempotent.
+    /// Stops this observer and disposes what feeds it (the subscription's dispose).
     @usableFromInline
     func _dispose() {
         _stopped.store(true, ordering: .sequentiallyConsistent)
         _disposeUpstream()
     }
 
-    /// Called once the observer has stopped: disposes what fed it and lets go of the
-    /// reference that kept its subscription alive.
+    /// Empties the slot: disposes the upstream and lets go of the keep-alive reference.
     @usableFromInline
     func _disposeUpstream() {
-        guard let slot = _slotStorage(create: false) else { return }
-        let (upstream, keepAlive) = slot.withLock { slot in
-            (slot.upstream.take(), slot.keepAlive.take())
-        }
+        _slotLock.lock()
+        let upstream = _upstream.take()
+        let keepAlive = _keepAlive.take()
+        _slotLock.unlock()
         upstream?.dispose()
         withExtendedLifetime(keepAlive) {}
     }
 }
 
-/// A sink seen without its types, by the kernel's teardown (bind's shared state).
 @usableFromInline
 protocol _Sink: AnyObject, Sendable {
     /// Stops the sink without an event and disposes what feeds it.
@@ -210,14 +181,3 @@ protocol _Sink: AnyObject, Sendable {
 
 extension Observer: _Sink {}
 
-/// An observer's subscription slot (see `Observer._slot`).
-@usableFromInline
-struct _ObserverSlot {
-    /// The disposable of what feeds the observer.
-    @usableFromInline var upstream: (any Disposable)?
-    /// The observer itself, while the subscription it is the sink of is live: the cycle that
-    /// keeps a subscription alive whatever its source keeps, broken when it stops.
-    @usableFromInline var keepAlive: AnyObject?
-
-    @inlinable init() {}
-}
