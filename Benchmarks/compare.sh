@@ -301,7 +301,11 @@ if w15:
         s, f = per_unit("signals", cid), per_unit("floor", cid)
         return (s[0] - f[0], "time") if ok_num(s) and ok_num(f) else (None, "")
     (b0, k0), (b1, k1) = beyond(w15[0]), beyond(w15[-1])
-    if b0 and b1 is not None and k0 == k1:
+    if b0 and b1 is not None and k0 == k1 and b1 <= 0:
+        # The floor copies the whole array on every send; Signals sends its array as a
+        # copy-on-write snapshot, copied only while a subscriber still holds the last one.
+        row(w15[-1], f"beyond the array copy ≤ 2× N=10 (below the floor's copy, {k0})", True, "grows")
+    elif b0 and b1 is not None and k0 == k1:
         growth = b1 / b0
         row(w15[-1], f"beyond the array copy ≤ 2× N=10 ({growth:.2f}×, {k0})", growth <= 2, "grows")
     else:

@@ -36,19 +36,32 @@ extension Signal {
             signal.materialize().map { (index, $0) }
         }
         return Signal<(Int, Event<V, Failure>), Never>.merge(tagged).bind {
-            var latest = [V?](repeating: nil, count: count)
+            // Until every source has a value, the latest of each is an optional; from then
+            // on a plain array, updated in place and sent as it is (each value sent is a
+            // copy-on-write snapshot: a send copies the array only if the last one sent is
+            // still held downstream).
+            var waiting = [V?](repeating: nil, count: count)
+            var latest: [V] = []
             var book = _CombineLatestBook(sources: count)
             return { event, stop in
                 guard case .next(let (index, sourceEvent)) = event else { return nil }
                 switch sourceEvent {
                 case .next(let value):
-                    let ready = book.recordValue(isFirstFromItsSource: latest[index] == nil)
-                    latest[index] = value
-                    return ready ? .just(latest.map { $0! }) : nil
+                    if book.everySourceHasAValue {
+                        latest[index] = value
+                        return .just(latest)
+                    }
+                    let ready = book.recordValue(isFirstFromItsSource: waiting[index] == nil)
+                    waiting[index] = value
+                    guard ready else { return nil }
+                    latest = waiting.map { $0! }
+                    waiting = []
+                    return .just(latest)
                 case .error(let error):
                     return .error(error)
                 case .completed:
-                    stop = book.recordCompletion(sourceHadValue: latest[index] != nil)
+                    stop = book.recordCompletion(
+                        sourceHadValue: book.everySourceHasAValue || waiting[index] != nil)
                     return nil
                 }
             }
@@ -205,6 +218,10 @@ struct _CombineLatestBook {
 
     /// Records a source's completion; returns whether the output must complete now: all
     /// sources are done, or this one finished without a value (no combination is possible).
+    /// Whether every source has sent a value.
+    @inlinable
+    var everySourceHasAValue: Bool { withoutValue == 0 }
+
     @inlinable
     mutating func recordCompletion(sourceHadValue: Bool) -> Bool {
         running -= 1
