@@ -394,9 +394,9 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
             shared.isDisposed = true
             let source = shared.source
             shared.source = nil
-            if shared.inners.isEmpty { return (source, [:]) }
+            if shared.inners.isEmpty { return (source, Dictionary()) }
             let inners = shared.inners
-            shared.inners = [:]
+            shared.inners = Dictionary()
             return (source, inners)
         }
         source?._dispose()
@@ -413,8 +413,9 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
 struct _BinderShared {
     /// The sink subscribed to the source, until the source finishes.
     @usableFromInline var source: (any _Sink)?
-    /// The sinks of the live inner subscriptions.
-    @usableFromInline var inners: [Int: any _Sink] = [:]
+    /// The sinks of the live inner subscriptions. (`Dictionary()`, not `[:]`, here and in
+    /// `disposeSubscriptions`: the literal's initializer costs more than the empty singleton.)
+    @usableFromInline var inners: [Int: any _Sink] = Dictionary()
     @usableFromInline var isDisposed = false
 
     @inlinable init() {}
