@@ -23,7 +23,7 @@ import Synchronization
 public final class Subject<Value, Failure: Error>: Sendable {
     /// Not generic (`_SubjectState`): a subscription's removal is reached through `any
     /// Disposable` and so runs unspecialised; it must then cost no generic-metadata lookup.
-    @usableFromInline let _state = _Locked(_SubjectState())
+    @usableFromInline let _state = _SubjectCore()
 
     /// Takes turns between senders (TurnTaking.swift).
     @usableFromInline let _emitter = _SerialEmitter<Event<Value, Failure>>()
@@ -116,7 +116,7 @@ public final class Subject<Value, Failure: Error>: Sendable {
             if let terminal = terminal as? Event<Value, Failure> { observer.send(terminal) }
             return nil
         }
-        return _SubjectSubscription(state: _state._storage, id: id)
+        return _SubjectSubscription(state: _state, id: id)
     }
 }
 
@@ -177,19 +177,20 @@ struct _SubjectState {
     }
 
     /// Removes the observer subscribed as `id`, if it is still there: O(log n), plus an
-    /// amortised O(1) compaction once half the slots are tombstones.
+    /// amortised O(1) compaction once half the slots are tombstones. Returns what it took
+    /// out, for the caller to release outside the lock.
     @inlinable
-    mutating func remove(id: Int) {
+    mutating func remove(id: Int) -> (observer: AnyObject?, snapshot: [AnyObject]?) {
         var low = 0
         var high = ids.count
         while low < high {
             let middle = (low + high) / 2
             if ids[middle] < id { low = middle + 1 } else { high = middle }
         }
-        guard low < ids.count, ids[low] == id, slots[low] != nil else { return }
-        slots[low] = nil
+        guard low < ids.count, ids[low] == id, slots[low] != nil else { return (nil, nil) }
+        let observer = slots[low].take()
         tombstones += 1
-        snapshot = nil
+        let oldSnapshot = snapshot.take()
         if tombstones >= 16 && tombstones * 2 >= slots.count {
             var kept = 0
             for index in slots.indices where slots[index] != nil {
@@ -201,6 +202,29 @@ struct _SubjectState {
             slots.removeLast(slots.count - kept)
             tombstones = 0
         }
+        return (observer, oldSnapshot)
+    }
+}
+
+/// A subject's state and the lock that guards it, stored inline (no separate lock
+/// allocation, and a send takes an uncontended lock with one compare-exchange). Not
+/// generic, so that a subscription can reach it from unspecialised code.
+///
+/// `@unchecked Sendable`: `state` is reached only through `withLock`.
+@usableFromInline
+final class _SubjectCore: @unchecked Sendable {
+    @usableFromInline let lock = _InlineLock()
+    @usableFromInline @exclusivity(unchecked) var state = _SubjectState()
+
+    @inlinable init() {}
+
+    /// Runs `body` on the state under the lock; `body` runs no user code and releases
+    /// nothing that could be a last reference.
+    @inlinable @inline(__always)
+    func withLock<Result>(_ body: (inout _SubjectState) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
     }
 }
 
@@ -211,12 +235,12 @@ struct _SubjectState {
 /// `@unchecked Sendable`: the state is reached only through its lock.
 @usableFromInline
 final class _SubjectSubscription: Disposable, @unchecked Sendable {
-    @usableFromInline weak let state: _LockStorage<_SubjectState>?
+    @usableFromInline weak let state: _SubjectCore?
     @usableFromInline let id: Int
     @usableFromInline let removed = Atomic<Bool>(false)
 
     @inlinable
-    init(state: _LockStorage<_SubjectState>, id: Int) {
+    init(state: _SubjectCore, id: Int) {
         self.state = state
         self.id = id
     }
@@ -225,7 +249,8 @@ final class _SubjectSubscription: Disposable, @unchecked Sendable {
     func dispose() {
         guard !removed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let id = self.id
-        state?.withLock { $0.remove(id: id) }
+        let removed = state?.withLock { $0.remove(id: id) }
+        withExtendedLifetime(removed) {}  // released outside the lock
     }
 
     @inlinable
