@@ -16,6 +16,8 @@
 // overflows the stack on long concat chains): a crash is reported, never measured.
 // W13 (the async/await bridge: `signal.values` beside `AsyncStream` and swift-async-algorithms'
 // `AsyncChannel`) lives in Sources/AsyncBridgeWorkloads and the benchmark target AsyncBridge.
+// W14 (`debounce` under SignalsTesting's `TestScheduler`) has no OpenCombine version: OpenCombine
+// has no virtual-time scheduler.
 import PackageDescription
 import class Foundation.ProcessInfo
 
@@ -40,7 +42,10 @@ let package = Package(
         .target(name: "WorkloadSpec"),
         .target(
             name: "SignalsWorkloads",
-            dependencies: ["WorkloadSpec", .product(name: "Signals", package: "Signals")]
+            dependencies: [
+                "WorkloadSpec", .product(name: "Signals", package: "Signals"),
+                .product(name: "SignalsTesting", package: "Signals"),
+            ]
         ),
         .target(
             name: "OpenCombineWorkloads",

@@ -24,6 +24,7 @@ objcopy --strip-debug "$(swift build -c release --show-bin-path)/workload-run" "
 line="$(WORKLOAD_DIVISOR="$divisor" valgrind --tool=callgrind --callgrind-out-file="$outfile" \
     --toggle-collect='*measuredRegion*' "$bin" --no-check "$impl" "$id" 2>"$outfile.log")"
 units="$(cut -f2 <<<"$line")"
+[[ "$units" =~ ^[0-9]+$ ]] || { echo "profile.sh: no case '$id' for $impl (workload-run printed: $line)" >&2; exit 1; }
 total="$(grep -m1 -E '^(summary|totals):' "$outfile" | awk '{print $2}')"
 echo "callgrind: $impl '$id' at 1/$divisor size ($units units): $total instructions, $((total / units)) per unit ($outfile)"
 demangle() { if command -v swift >/dev/null; then swift demangle --simplified; else cat; fi; }

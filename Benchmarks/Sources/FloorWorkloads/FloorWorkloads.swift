@@ -178,6 +178,25 @@ public enum Floor {
         return tally.sum
     }
 
+    /// W14: a pending value and its deadline on a virtual clock: a send replaces both, the
+    /// value goes to the sink once the clock reaches the deadline (or at the end).
+    @inline(never)
+    public static func w14(_ n: Int) -> Int {
+        let tally = Tally()
+        let sink: (Int) -> Void = opaque { tally.add($0) }
+        var now = Duration.zero
+        var deadline = Duration.zero
+        var pending: Int? = nil
+        for i in 0..<n {
+            pending = i
+            deadline = now + Spec.w14DueTime
+            now += w14Gap(i)
+            if let value = pending, now >= deadline { pending = nil; sink(value) }
+        }
+        if let value = pending { sink(value) }
+        return tally.sum
+    }
+
     /// W15: the latest value of each of `sources` inputs; once all have one, every send passes
     /// on a copy of the array.
     @inline(never)

@@ -1,7 +1,8 @@
 import WorkloadSpec
 
 extension OC {
-    /// OpenCombine as an `Implementation`.
+    /// OpenCombine as an `Implementation`. No W14: OpenCombine has `debounce` but no
+    /// virtual-time scheduler to run it on.
     public static let implementation = Implementation(
         w1: w1, w2: w2, w3: w3, w3b: w3b, w4: { w4(sources: $0, valuesPerSource: $1) },
         w5Array: w5Array, w5Fold: w5Fold, w6: w6, w7: w7, w8: w8,

@@ -1,6 +1,7 @@
 // The workloads written with Signals, as the same logic as the OpenCombine and floor versions.
 
 import Signals
+import SignalsTesting
 import WorkloadSpec
 
 /// Every workload uses `Int` values and never fails.
@@ -195,6 +196,25 @@ public enum Sig {
         let ds = (0..<subscribers).map { _ in shared.subscribe(next: { tally.add($0) }) }
         for i in 0..<sends { subject.send(value: i) }
         for d in ds { d.dispose() }
+        return tally.sum
+    }
+
+    /// W14: subject → `debounce` on a `TestScheduler` → subscriber; n sends, the virtual clock
+    /// advanced by `w14Gap(i)` after send i; completing sends the pending value, if any.
+    @inline(never)
+    public static func w14(_ n: Int) -> Int {
+        let tally = Tally()
+        let scheduler = TestScheduler()
+        let subject = Subject<Int, Never>()
+        let d = subject.signal
+            .debounce(Spec.w14DueTime, on: scheduler)
+            .subscribe(next: { tally.add($0) })
+        for i in 0..<n {
+            subject.send(value: i)
+            scheduler.advance(by: w14Gap(i))
+        }
+        subject.sendCompleted()
+        d.dispose()
         return tally.sum
     }
 

@@ -44,6 +44,11 @@ public enum Spec {
     /// W12: `share(replay: 1)` fan-out to `w12Subscribers` subscribers, `w12Sends` sends (per delivery).
     public static let w12Subscribers = 100
     public static let w12Sends = sized(100_000)
+    /// W14: `debounce(w14DueTime)` under a `TestScheduler`, sends in bursts of `w14Burst`
+    /// (per send): see `w14Gap`.
+    public static let w14Sends = sized(1_000_000)
+    public static let w14DueTime = Duration.milliseconds(10)
+    public static let w14Burst = 8
     /// W15: `combineLatest` of an array of N subjects, N = 10 and 1,000; sends round-robin (per send).
     public static let w15Sources = [10, 1_000]
     public static let w15Sends = sized(1_000_000)
@@ -63,6 +68,13 @@ public enum Expected {
 /// W11's accumulator: counts the odd values seen, so that about half of the running results
 /// repeat the previous one (which `distinctUntilChanged` drops).
 @inline(__always) public func w11Step(_ count: Int, _ value: Int) -> Int { count &+ (value & 1) }
+
+/// W14's virtual time between send `i` and the next: 1 ms inside a burst (the pending value's
+/// timer is rescheduled by the next send), the due time after the last send of a burst (its
+/// value comes through).
+@inline(__always) public func w14Gap(_ i: Int) -> Duration {
+    i % Spec.w14Burst == Spec.w14Burst &- 1 ? Spec.w14DueTime : .milliseconds(1)
+}
 
 /// W7b's and W12's sink-side object in the floor: what a subscription must at least allocate.
 public final class FloorObserver: @unchecked Sendable {  // used on one thread
@@ -144,6 +156,8 @@ public struct Implementation: Sendable {
     public var w11: @Sendable (Int) -> Int
     public var w12: @Sendable (_ subscribers: Int, _ sends: Int) -> Int
     public var w15: @Sendable (_ sources: Int, _ sends: Int) -> Int
+    /// nil where the implementation has no equivalent (OpenCombine has no virtual-time scheduler).
+    public var w14: (@Sendable (Int) -> Int)?
 
     public init(
         w1: @escaping @Sendable (Int) -> Int, w2: @escaping @Sendable (Int) -> Int,
@@ -154,11 +168,13 @@ public struct Implementation: Sendable {
         w8: @escaping @Sendable (Int) -> (sum: Int, count: Int),
         w7b: @escaping @Sendable (Int) -> Int, w9: @escaping @Sendable (Int) -> Int,
         w10: @escaping @Sendable (Int) -> Int, w11: @escaping @Sendable (Int) -> Int,
-        w12: @escaping @Sendable (Int, Int) -> Int, w15: @escaping @Sendable (Int, Int) -> Int
+        w12: @escaping @Sendable (Int, Int) -> Int, w15: @escaping @Sendable (Int, Int) -> Int,
+        w14: (@Sendable (Int) -> Int)? = nil
     ) {
         self.w1 = w1; self.w2 = w2; self.w3 = w3; self.w3b = w3b; self.w4 = w4
         self.w5Array = w5Array; self.w5Fold = w5Fold; self.w6 = w6; self.w7 = w7; self.w8 = w8
         self.w7b = w7b; self.w9 = w9; self.w10 = w10; self.w11 = w11; self.w12 = w12; self.w15 = w15
+        self.w14 = w14
     }
 
     /// One measured case: a workload at one size.
@@ -171,7 +187,7 @@ public struct Implementation: Sendable {
         public let run: @Sendable () -> (sum: Int, count: Int?)
     }
 
-    /// Every case, in table order.
+    /// Every case, in table order (a case whose closure is nil is left out).
     public var cases: [Case] {
         func c(_ id: String, _ units: Int, _ body: @escaping @Sendable () -> Int) -> Case {
             Case(id: id, units: units, run: { (body(), nil) })
@@ -197,6 +213,7 @@ public struct Implementation: Sendable {
             c("W11", Spec.w11Sends) { w11(Spec.w11Sends) },
             c("W12", Spec.w12Subscribers * Spec.w12Sends) { w12(Spec.w12Subscribers, Spec.w12Sends) },
         ]
+        if let w14 { all.append(c("W14", Spec.w14Sends) { w14(Spec.w14Sends) }) }
         for n in Spec.w15Sources { all.append(c("W15 N=\(n)", Spec.w15Sends) { w15(n, Spec.w15Sends) }) }
         return all
     }

@@ -7,7 +7,8 @@
 // Runs each named case (all cases if none is named) of one implementation — `signals`,
 // `opencombine` or `floor` — once, on a thread with the benchmarks' 8 MiB stack, and prints
 // one line per case:  <case id> TAB ok|WRONG TAB <checksum> TAB <count or ->
-// checked against the floor. A crash (OpenCombine's concat chains overflow the stack) kills
+// checked against the floor, or <case id> TAB n/a for a named case the implementation does not
+// have (OpenCombine's W14). A crash (OpenCombine's concat chains overflow the stack) kills
 // the process with a signal: compare.sh runs the risky cases one per process and reports
 // "crash" for them.
 
@@ -35,6 +36,8 @@ guard let name = args.first, let implementation = implementations[name] else {
 let wanted = Set(args.dropFirst())
 let floorCases = Dictionary(uniqueKeysWithValues: Floor.implementation.cases.map { ($0.id, $0) })
 var failures = 0
+let own = Set(implementation.cases.map(\.id))
+for id in floorCases.keys.sorted() where wanted.contains(id) && !own.contains(id) { print("\(id)\tn/a") }
 for c in implementation.cases where wanted.isEmpty || wanted.contains(c.id) {
     let run = c.run
     let got = runOnBigStack { measuredRegion(run) }
