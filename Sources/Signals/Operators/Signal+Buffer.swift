@@ -38,6 +38,7 @@ extension Signal {
     /// - Complexity: one array per window.
     /// - SeeAlso: RxSwift `buffer(timeSpan:count:scheduler:)`, ReactiveSwift none
     ///   (`collect(every:on:)` is by time only), Combine `collect(.byTimeOrCount(_:_:_:))`.
+    @inlinable
     public func buffer(timeSpan: Duration, count: Int, on scheduler: some Scheduler) -> Signal<[Value], Failure> {
         precondition(timeSpan > .zero, "buffer(timeSpan:count:on:) needs a positive time span, got \(timeSpan)")
         precondition(count > 0, "buffer(timeSpan:count:on:) needs a count greater than 0, got \(count)")
@@ -102,6 +103,7 @@ extension Signal {
     /// - SeeAlso: RxSwift `buffer(timeSpan:count:scheduler:)` (which sends empty arrays),
     ///   ReactiveSwift `collect(every:on:skipEmpty:discardWhenCompleted:)`,
     ///   Combine `collect(.byTime(_:_:))`.
+    @inlinable
     public func collect(every period: Duration, on scheduler: some Scheduler) -> Signal<[Value], Failure> {
         precondition(period > .zero, "collect(every:on:) needs a positive period, got \(period)")
         return buffer(timeSpan: period, count: .max, on: scheduler).filter { !$0.isEmpty }
@@ -132,6 +134,7 @@ extension Signal {
     /// - Precondition: `period > .zero`.
     /// - SeeAlso: RxSwift `sample(_:)` over `interval`, ReactiveSwift `sample(on:)` over a
     ///   timer, Combine `throttle(for:scheduler:latest: true)` (close, but sends at once).
+    @inlinable
     public func sample(every period: Duration, on scheduler: some Scheduler) -> Signal {
         precondition(period > .zero, "sample(every:on:) needs a positive period, got \(period)")
         return sample(on: Signal<Int, Never>.interval(period, on: scheduler))

@@ -39,6 +39,7 @@ extension Signal {
     ///   signal.
     /// - SeeAlso: RxSwift `debounce(_:scheduler:)`, ReactiveSwift `debounce(_:on:)`,
     ///   Combine `debounce(for:scheduler:)`.
+    @inlinable
     public func debounce(_ dueTime: Duration, on scheduler: some Scheduler) -> Signal {
         let source = self
         return .deferred {

@@ -33,6 +33,7 @@ extension Signal {
     /// - Complexity: one timer and one small subscription per event.
     /// - SeeAlso: RxSwift `delay(_:scheduler:)`, ReactiveSwift `delay(_:on:)`,
     ///   Combine `delay(for:scheduler:)`.
+    @inlinable
     public func delay(_ delay: Duration, on scheduler: some Scheduler) -> Signal {
         materialize()
             .flattenMap { event in

@@ -29,6 +29,7 @@ extension Signal {
     /// - SeeAlso: ReactiveCocoa `deliverOn:`, RxSwift `observe(on:)`, ReactiveSwift
     ///   `observe(on:)`, Combine `receive(on:)`. For `@MainActor` closures use
     ///   `observe(on: .mainActor)`.
+    @inlinable
     public func observe(on scheduler: some Scheduler) -> Signal {
         materialize()
             .flattenMap { event in

@@ -41,6 +41,7 @@ extension Signal {
     ///
     /// - SeeAlso: RxSwift `throttle(_:latest:scheduler:)`, ReactiveSwift `throttle(_:on:)`,
     ///   Combine `throttle(for:scheduler:latest:)`.
+    @inlinable
     public func throttle(_ interval: Duration, on scheduler: some Scheduler, latest: Bool = true) -> Signal {
         let source = self
         return .deferred {
@@ -92,6 +93,7 @@ extension Signal {
 }
 
 /// What `throttle` and `buffer` react to: an event of the source, or the end of a window.
+@usableFromInline
 enum _WindowStep<Value, Failure: Error> {
     case source(Event<Value, Failure>)
     case windowEnded

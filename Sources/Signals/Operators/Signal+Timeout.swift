@@ -40,6 +40,7 @@ extension Signal {
     ///   signal.
     /// - SeeAlso: RxSwift `timeout(_:other:scheduler:)`, ReactiveSwift none (its `timeout`
     ///   fails), Combine none (`timeout` + `catch`).
+    @inlinable
     public func timeout(_ dueTime: Duration, on scheduler: some Scheduler, switchTo other: Signal) -> Signal {
         typealias Step = _TimeoutStep<Value, Failure>
         let clock = Signal<Int, Never>.timer(after: dueTime, on: scheduler).map { _ in Step.timedOut }
@@ -97,12 +98,14 @@ extension Signal {
     /// - SeeAlso: RxSwift `timeout(_:scheduler:)` (fails with `RxError.timeout`),
     ///   ReactiveSwift `timeout(after:raising:on:)` (a total time, not restarted),
     ///   Combine `timeout(_:scheduler:customError:)`.
+    @inlinable
     public func timeout(_ dueTime: Duration, on scheduler: some Scheduler, error: Failure) -> Signal {
         timeout(dueTime, on: scheduler, switchTo: .error(error))
     }
 }
 
 /// What `timeout`'s bind reacts to: an event of the source, or the clock running out.
+@usableFromInline
 enum _TimeoutStep<Value, Failure: Error> {
     case source(Event<Value, Failure>)
     case timedOut

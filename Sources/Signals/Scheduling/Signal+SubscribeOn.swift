@@ -27,6 +27,7 @@ extension Signal {
     ///
     /// - SeeAlso: RxSwift `subscribe(on:)`, ReactiveSwift `start(on:)`, Combine
     ///   `subscribe(on:)`.
+    @inlinable
     public func subscribe(on scheduler: some Scheduler) -> Signal {
         let source = self
         return Signal { observer in

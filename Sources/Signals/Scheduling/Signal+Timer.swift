@@ -27,6 +27,7 @@ extension Signal where Value == Int {
     ///
     /// - SeeAlso: RxSwift `Observable.timer(_:scheduler:)`, ReactiveSwift
     ///   `SignalProducer.timer` (repeating), Combine `Just(…).delay(for:scheduler:)`.
+    @inlinable
     public static func timer(after delay: Duration, on scheduler: some Scheduler) -> Signal {
         _timer(after: delay, on: scheduler)
     }
@@ -49,10 +50,12 @@ extension Signal where Value == Int {
     ///
     /// - SeeAlso: RxSwift `Observable.interval(_:scheduler:)`, ReactiveSwift
     ///   `SignalProducer.timer(interval:on:)`, Combine `Timer.publish(every:on:in:)`.
+    @inlinable
     public static func interval(_ period: Duration, on scheduler: some Scheduler) -> Signal {
         _interval(period, on: scheduler)
     }
 
+    @inlinable
     static func _timer(after delay: Duration, on scheduler: some Scheduler) -> Signal {
         Signal { observer in
             scheduler.schedule(after: delay) {
@@ -62,6 +65,7 @@ extension Signal where Value == Int {
         }
     }
 
+    @inlinable
     static func _interval(_ period: Duration, on scheduler: some Scheduler) -> Signal {
         precondition(period > .zero, "interval: the period must be positive, not \(period)")
         return Signal { observer in
@@ -90,6 +94,7 @@ extension Signal where Value == Int, Failure == Never {
     /// ```
     ///
     /// - SeeAlso: RxSwift `Observable.timer(_:scheduler:)`.
+    @inlinable
     public static func timer(after delay: Duration, on scheduler: some Scheduler) -> Signal {
         Signal<Int, Never>._timer(after: delay, on: scheduler)
     }
@@ -104,6 +109,7 @@ extension Signal where Value == Int, Failure == Never {
     /// ```
     ///
     /// - SeeAlso: RxSwift `Observable.interval(_:scheduler:)`.
+    @inlinable
     public static func interval(_ period: Duration, on scheduler: some Scheduler) -> Signal {
         Signal<Int, Never>._interval(period, on: scheduler)
     }
