@@ -117,6 +117,34 @@ private final class Probe<Value: Sendable>: Sendable {
         }
     }
 
+    /// Every thread subscribes to one subject, sends, and disposes, as fast as it can: the
+    /// subject's subscriber list and each subscription's slot are contended all the time.
+    /// No lock hand-over may be lost (the watchdog would fire), each subscriber sees the
+    /// value it sent itself, and afterwards the subject delivers to its live subscribers only.
+    @Test func subscribeSendDisposeOnOneSubjectFromEveryThreadLosesNoWakeUp() {
+        let perThread = stressOperations(5_000)
+        let subject = Subject<Int, Boom>()
+        let missed = Counter()
+        runConcurrently(Self.threads, "subscribe, send, dispose on one subject") { thread in
+            for round in 0..<perThread {
+                let mine = thread * perThread + round
+                let sawMine = Atomic<Bool>(false)
+                let subscription = subject.signal.map { $0 }.subscribe(next: { value in
+                    if value == mine { sawMine.store(true, ordering: .relaxed) }
+                })
+                subject.send(value: mine)
+                subscription.dispose()
+                if !sawMine.load(ordering: .relaxed) { missed.increment() }
+            }
+        }
+        #expect(missed.count == 0, "a subscriber missed the value it sent itself")
+        let after = Counter()
+        let last = subject.signal.subscribe(next: { _ in after.increment() })
+        subject.send(value: -1)
+        #expect(after.count == 1)
+        last.dispose()
+    }
+
     @Test func subscribingAndDisposingWhileOthersSendNeverDeliversAfterDispose() {
         let perThread = stressOperations(400)
         let senders = 2, subscribers = 4
