@@ -1,6 +1,7 @@
 // combineLatest of an array = merge of the sources, each materialized and tagged with its
 //     index, into a stateful bind that keeps the latest value of each source (RxSwift's
 //     CombineLatestSink bookkeeping, as a binding).
+// (`_mergedByIndex`, shared with zip, is the tagged merge.)
 // combineLatest of two = the same over two typed sources (no type erasure).
 // combineLatest of a parameter pack = the array form over type-erased sources, mapped back
 //     into a tuple.
@@ -32,10 +33,7 @@ extension Signal {
     public static func combineLatest<V>(_ signals: [Signal<V, Failure>]) -> Signal where Value == [V] {
         let count = signals.count
         guard count > 0 else { return .empty }
-        let tagged = signals.enumerated().map { index, signal in
-            signal.materialize().map { (index, $0) }
-        }
-        return Signal<(Int, Event<V, Failure>), Never>.merge(tagged).bind {
+        return _mergedByIndex(signals).bind {
             // Until every source has a value, the latest of each is an optional; from then
             // on a plain array, updated in place and sent as it is (each value sent is a
             // copy-on-write snapshot: a send copies the array only if the last one sent is
@@ -198,6 +196,17 @@ extension Signal {
 
 /// The bookkeeping of combineLatest (RxSwift's CombineLatestSink): how many sources have no
 /// value yet, and how many are still running.
+extension Signal {
+    /// The events of `signals`, each materialized and tagged with its source's index, merged:
+    /// what the array forms of `combineLatest` and `zip` bind over.
+    @inlinable
+    static func _mergedByIndex<V>(_ signals: [Signal<V, Failure>]) -> Signal<(Int, Event<V, Failure>), Never> {
+        Signal<(Int, Event<V, Failure>), Never>.merge(signals.enumerated().map { index, signal in
+            signal.materialize().map { (index, $0) }
+        })
+    }
+}
+
 @usableFromInline
 struct _CombineLatestBook {
     @usableFromInline var withoutValue: Int

@@ -36,10 +36,7 @@ extension Signal {
     public static func zip<V>(_ signals: [Signal<V, Failure>]) -> Signal where Value == [V] {
         let count = signals.count
         guard count > 0 else { return .empty }
-        let tagged = signals.enumerated().map { index, signal in
-            signal.materialize().map { (index, $0) }
-        }
-        return Signal<(Int, Event<V, Failure>), Never>.merge(tagged).bind {
+        return _mergedByIndex(signals).bind {
             var book = _ZipBook<V>(sources: count)
             return { event, stop in
                 guard case .next(let (index, sourceEvent)) = event else { return nil }
