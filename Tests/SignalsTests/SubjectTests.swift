@@ -122,4 +122,49 @@ import SignalsTestSupport
         // Then
         #expect(late.value?.values == [2])
     }
+    @Test func observerDisposedDuringADeliveryIsReleasedWhenThatDeliveryEnds() {
+        // Given: the first observer disposes the second while a value is being delivered,
+        // and only the second's closure holds the token
+        let subject = Subject<Int, Never>()
+        let holder = SerialDisposable()
+        let first = subject.signal.subscribe(next: { _ in holder.dispose() })
+        weak var weakToken: Tracked?
+        do {
+            let token = Tracked()
+            weakToken = token
+            holder.inner = subject.signal.subscribe(next: { _ = $0 + token.id })
+        }
+        #expect(weakToken != nil)
+        // When: one value, and no other send after it
+        subject.send(value: 1)
+        // Then: nothing keeps the removed observer once the delivery has ended
+        #expect(weakToken == nil)
+        first.dispose()
+    }
+
+    @Test func subscribingAndDisposingSeveralTimesDuringOneDeliveryIsSeenByTheNextOne() {
+        // Given: while 1 is delivered, the first observer subscribes two recorders, disposes
+        // the first of them and the observer after itself
+        let subject = Subject<Int, Never>()
+        let added = Locked<[Recorder<Int, Never>]>([])
+        let second = SerialDisposable()
+        let first = subject.signal.subscribe(next: { value in
+            guard value == 1 else { return }
+            let a = subject.signal.record(), b = subject.signal.record()
+            added.withLock { $0 = [a, b] }
+            a.dispose()
+            second.dispose()
+        })
+        let secondLog = Locked<[Int]>([])
+        second.inner = subject.signal.subscribe(next: { secondLog.append($0) })
+        // When
+        subject.send(value: 1)
+        subject.send(value: 2)
+        // Then: the second observer got nothing (disposed before its turn in 1), the
+        // recorders only what was sent after they subscribed, and not after being disposed
+        #expect(secondLog.value.isEmpty)
+        #expect(added.value.map(\.values) == [[], [2]])
+        first.dispose()
+        added.value.forEach { $0.dispose() }
+    }
 }

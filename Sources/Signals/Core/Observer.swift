@@ -54,6 +54,14 @@ public final class Observer<Value, Failure: Error>: Sendable {
         error: (@Sendable (Failure) -> Void)? = nil,
         completed: (@Sendable () -> Void)? = nil
     ) {
+        // Only values wanted (the common case): a handler that captures just that closure,
+        // which costs each value less than testing three optionals.
+        if let next, error == nil, completed == nil {
+            self.init { event in
+                if case .next(let value) = event { next(value) }
+            }
+            return
+        }
         self.init { event in
             switch event {
             case .next(let value): next?(value)

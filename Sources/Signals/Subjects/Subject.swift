@@ -71,10 +71,21 @@ public final class Subject<Value, Failure: Error>: Sendable {
         }
         let state = _state
         _emitter.send(event) { event in
-            let recipients = event.isTerminating
-                ? state.withLock { $0.recipients(endingWith: event) }
-                : state.withLock { $0.observers() }
-            for observer in recipients { unsafeDowncast(observer, to: Observer<Value, Failure>.self).send(event) }
+            if event.isTerminating {
+                let recipients = state.withLock { $0.recipients(endingWith: event) }
+                for observer in recipients { unsafeDowncast(observer, to: Observer<Value, Failure>.self).send(event) }
+                return
+            }
+            // A value: read the current list without retaining it (see `beginDelivery`).
+            let list = state.withLock { $0.beginDelivery() }
+            for index in 0..<list.count {
+                list[index]._withUnsafeGuaranteedRef {
+                    unsafeDowncast($0, to: Observer<Value, Failure>.self).send(event)
+                }
+            }
+            if let retired = state.withLock({ $0.endDelivery() }) {
+                withExtendedLifetime(retired) {}  // released outside the lock
+            }
         }
     }
 
@@ -135,6 +146,11 @@ struct _SubjectState {
     /// The live observers in order, rebuilt on the first delivery after a change (a cost
     /// proportional to that delivery), and shared by deliveries until the next.
     @usableFromInline var snapshot: [AnyObject]? = []
+    /// A delivery is iterating `snapshot` without holding a reference to it (only the thread
+    /// whose turn it is delivers, so there is at most one). Until it ends, a change does not
+    /// release the snapshot but moves it to `retired`, which the delivery releases.
+    @usableFromInline var isDelivering = false
+    @usableFromInline var retired: [AnyObject]?
     @usableFromInline var nextID = 0
     /// The terminal event (an `Event<Value, Failure>`), once it is being delivered; later
     /// subscribers receive it.
@@ -151,6 +167,39 @@ struct _SubjectState {
         let live = slots.compactMap { $0 }
         snapshot = live
         return live
+    }
+
+    /// Starts delivering a value: the live observers, as a buffer of unretained references
+    /// that stays valid until `endDelivery` (the snapshot cannot be released meanwhile: see
+    /// `isDelivering`). Reading them this way saves a retain and a release of the list and
+    /// of each observer per delivery (W2: 90 instructions per send).
+    @inlinable
+    mutating func beginDelivery() -> UnsafeBufferPointer<Unmanaged<AnyObject>> {
+        if snapshot == nil { snapshot = slots.compactMap { $0 } }
+        isDelivering = true
+        return snapshot.unsafelyUnwrapped.withUnsafeBufferPointer { buffer in
+            UnsafeBufferPointer(
+                start: UnsafeRawPointer(buffer.baseAddress)?.assumingMemoryBound(to: Unmanaged<AnyObject>.self),
+                count: buffer.count
+            )
+        }
+    }
+
+    /// Ends a delivery: returns the snapshot retired meanwhile, for the caller to release
+    /// outside the lock.
+    @inlinable
+    mutating func endDelivery() -> [AnyObject]? {
+        isDelivering = false
+        return retired.take()
+    }
+
+    /// Takes the snapshot out because the list changed: returns it for the caller to release
+    /// outside the lock, or keeps it in `retired` while a delivery reads it.
+    @inlinable
+    mutating func invalidateSnapshot() -> [AnyObject]? {
+        guard isDelivering, retired == nil else { return snapshot.take() }
+        retired = snapshot.take()
+        return nil
     }
 
     /// The observers to deliver the terminal event `terminal` to; it ends the list (and is
@@ -172,7 +221,9 @@ struct _SubjectState {
         nextID += 1
         ids.append(id)
         slots.append(observer)
-        snapshot = nil
+        // Dropping the old snapshot here releases no observer (every one of them is still
+        // in `slots`), so it may happen under the lock.
+        _ = invalidateSnapshot()
         return id
     }
 
@@ -190,7 +241,7 @@ struct _SubjectState {
         guard low < ids.count, ids[low] == id, slots[low] != nil else { return (nil, nil) }
         let observer = slots[low].take()
         tombstones += 1
-        let oldSnapshot = snapshot.take()
+        let oldSnapshot = invalidateSnapshot()
         if tombstones >= 16 && tombstones * 2 >= slots.count {
             var kept = 0
             for index in slots.indices where slots[index] != nil {
