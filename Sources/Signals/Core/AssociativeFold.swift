@@ -100,6 +100,9 @@ extension Signal {
 @usableFromInline
 final class _DeferredRelease {
     var pending: [Any] = []
+    /// An empty buffer with capacity, swapped with `pending` on each batch, so that queueing
+    /// allocates nothing once the buffers have grown.
+    var spare: [Any] = []
     var isReleasing = false
 
     static let perThread = _ThreadLocal { _DeferredRelease() }
@@ -125,16 +128,18 @@ final class _DeferredRelease {
     }
 
     /// Releases what is pending, unless a release further up this thread's stack is
-    /// already doing so (then it is queued there: no recursion).
+    /// already doing so (then it is queued there: no recursion). Each batch is swapped out
+    /// before any release, so a release it causes queues into the emptied buffer.
     private func drain() {
-        let queue = self
-        if queue.isReleasing { return }
-        queue.isReleasing = true
-        while !queue.pending.isEmpty {
+        if isReleasing { return }
+        isReleasing = true
+        while !pending.isEmpty {
             var batch: [Any] = []
-            swap(&batch, &queue.pending)   // the access to `pending` ends here, before any
-            batch.removeAll()              // release: a nested release queues, never recurses
+            swap(&batch, &spare)
+            swap(&batch, &pending)   // `pending` takes the spare buffer and its capacity
+            batch.removeAll(keepingCapacity: true)
+            spare = batch
         }
-        queue.isReleasing = false
+        isReleasing = false
     }
 }

@@ -1,6 +1,7 @@
 // flattenMap(.merge, f)  = flattenMap(f) (plain bind).
 // flattenMap(.latest, f) = deferred { flattenMap(f) whose every inner signal runs
-//     `take(until:)` the next one starts (a Subject sent as each one starts) }.
+//     `take(until:)` the next one starts (a Subject sent as each one starts; it sends the
+//     cut in `take(until:)`'s own merged form, `_take(untilNil:)`, saving a bind per inner) }.
 // flattenMap(.concat / .concurrent(limit:) / .first, f) = merge of "inner finished" notices
 //     (a Subject) and the outer events, into ONE stateful bind that starts inner signals up
 //     to the limit, queues (.concat, .concurrent) or drops (.first) the rest, and returns
@@ -56,7 +57,8 @@ extension Signal {
     /// fail the output.
     ///
     /// Composed of: `.merge` is `flattenMap(_:)`; `.latest` is `flattenMap(_:)` whose every
-    /// inner signal runs `take(until:)` the next one starts (a `Subject`); the others are
+    /// inner signal runs `take(until:)` the next one starts (a `Subject` that sends
+    /// `take(until:)`'s cut in its merged form, so the trigger needs no `map`); the others are
     /// `merge` of a `Subject` of "inner finished" notices and `materialize()`, into one
     /// stateful `bind` that starts, queues or drops inner signals and returns each one
     /// `followed(by:)` its notice.
@@ -146,11 +148,12 @@ extension Signal {
     func _switchingMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U, Failure>) -> Signal<U, Failure> {
         let outer = self
         return .deferred {
-            let innerStarting = Subject<Void, Never>()
+            // Sends `nil`, the cut of `_take(untilNil:)` (`take(until:)` without its `map`).
+            let innerStarting = Subject<Event<U, Failure>?, Never>()
             return outer.flattenMap { value in
                 let inner = transform(value)
-                innerStarting.send(value: ()) // cuts the running inner signal, if any
-                return inner.take(until: innerStarting.signal)
+                innerStarting.send(value: nil) // cuts the running inner signal, if any
+                return inner._take(untilNil: innerStarting.signal)
             }
         }
     }

@@ -1,7 +1,8 @@
 // take(until: trigger) = merge of the trigger (its values become `nil`) and this signal
 //     materialized (its events become `.some(event)`, in one bind), the trigger subscribed
 //     first, into a bind that forwards the source's values and errors and stops at the first
-//     `nil` or at the source's completion.
+//     `nil` or at the source's completion (`_take(untilNil:)`, which flatMapLatest also uses
+//     with a trigger that already sends `nil`).
 
 extension Signal {
     /// Forwards this signal's values until `trigger` sends its first value, then completes.
@@ -33,7 +34,15 @@ extension Signal {
     ///   Combine `prefix(untilOutputFrom:)`.
     @inlinable
     public func take<T>(until trigger: Signal<T, Never>) -> Signal {
-        let stops = trigger.map { _ -> Event<Value, Failure>? in nil }
+        _take(untilNil: trigger.map { _ -> Event<Value, Failure>? in nil })
+    }
+
+    /// `take(until:)` with its trigger already in the merged form: each `nil` of `stops`
+    /// cuts this signal (non-`nil` values are never sent by a trigger). `flatMapLatest`
+    /// cuts its inner signals with it, straight from a subject of that type (one bind less
+    /// per inner signal than `take(until: subject.signal)`).
+    @inlinable
+    func _take(untilNil stops: Signal<Event<Value, Failure>?, Never>) -> Signal {
         // `materialize()` and the wrap into an optional, in one bind.
         let events: Signal<Event<Value, Failure>?, Never> = bind {
             { event, _ in .just(event) }

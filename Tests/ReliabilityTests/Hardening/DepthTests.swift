@@ -5,6 +5,7 @@
 
 import Foundation
 import Signals
+import SignalsTestSupport
 import Synchronization
 import Testing
 
@@ -116,7 +117,7 @@ import Testing
 
     /// Subscribes and expects `expected` as the last value, and completion.
     static func expectLastValue(_ signal: Signal<Int, Never>, _ expected: Int) {
-        let last = Mutex<(Int?, Bool)>((nil, false))
+        let last = Locked<(Int?, Bool)>((nil, false))
         signal.subscribe(next: { value in last.withLock { $0.0 = value } }, completed: { last.withLock { $0.1 = true } })
         let (value, isCompleted) = last.withLock { $0 }
         #expect(value == expected)

@@ -123,7 +123,7 @@ import Testing
     /// delivered (waiting for one's own turn would never end), in order.
     @Test func f1AReentrantSendIsQueuedBehindTheCurrentEvent() {
         let subject = Subject<Int, Never>()
-        let seen = Mutex<[Int]>([])
+        let seen = Locked<[Int]>([])
         let subscription = subject.signal.subscribe(next: { value in
             seen.withLock { $0.append(value) }
             if value < 3 {
@@ -145,7 +145,7 @@ import Testing
         let threads = 16
         let perThread = stressOperations(200)
         let input = MergeInput<Int, Never>()
-        let received = Mutex<[[Int]]>(Array(repeating: [], count: threads))
+        let received = Locked<[[Int]]>(Array(repeating: [], count: threads))
         input.signal.subscribe(next: { value in
             received.withLock { $0[value / 1_000_000].append(value % 1_000_000) }
         })
@@ -193,7 +193,7 @@ import Testing
     /// subscription order, and a removed one receives nothing.
     @Test func f2RemovingSubscribersKeepsTheOthersInSubscriptionOrder() {
         let subject = Subject<Int, Never>()
-        let received = Mutex<[Int]>([])
+        let received = Locked<[Int]>([])
         let subscriptions = (0..<100).map { index in
             subject.signal.subscribe(next: { value in received.withLock { $0.append(index * 1000 + value) } })
         }
@@ -245,7 +245,7 @@ import Testing
     /// its `subscribe` returns, then the next link is subscribed.
     @Test func f4TheNextLinkIsSubscribedAfterTheCompletingLinksSubscribeReturns() {
         for position in 0..<3 {
-            let log = Mutex<[String]>([])
+            let log = Locked<[String]>([])
             let link = Signal<Int, Never> { observer in
                 observer.sendCompleted()
                 log.withLock { $0.append("link returns") }
@@ -342,8 +342,8 @@ extension HardeningTests {
             checker.next[thread] = sequence + 1
         })
         let stop = Atomic<Bool>(false)
-        let longest = Mutex<(periodic: Duration, any: Duration)>((.zero, .zero))
-        let sent = Mutex<[Int]>(Array(repeating: 0, count: threads))
+        let longest = Locked<(periodic: Duration, any: Duration)>((.zero, .zero))
+        let sent = Locked<[Int]>(Array(repeating: 0, count: threads))
         let before = peakResidentMegabytes()
         runConcurrently(threads, timeout: .seconds(110), label) { thread in
             let subject = throughMerge ? subjects[thread] : subjects[0]
