@@ -575,4 +575,31 @@ import SignalsTestSupport
         // Then
         #expect(log.value == ["start 1", "end 1", "start 2", "end 2"])
     }
+    // MARK: Many live inner signals
+
+    @Test func innersEndingInAnyOrderAreEachDisposedOnceAndTheRestByDispose() {
+        // Given: 40 live inner signals, each counting the disposals of its subscription
+        let count = 40
+        let observers = Locked<[Int: Observer<Int, Never>]>([:])
+        let disposals = Locked<[Int]>(Array(repeating: 0, count: count))
+        let inners = (0..<count).map { index in
+            Signal<Int, Never> { observer in
+                observers.withLock { $0[index] = observer }
+                return AnyDisposable { disposals.withLock { $0[index] += 1 } }
+            }
+        }
+        let recorder = Signal.from(inners).flatten().record()
+        // When: 30 of them complete, in a scrambled order (more than enough removals to
+        // compact the binder's list of inners), then every one still live sends a value
+        let completing = (0..<30).map { ($0 * 7) % count }
+        for index in completing { observers.value[index]?.sendCompleted() }
+        let live = (0..<count).filter { !completing.contains($0) }
+        for index in live { observers.value[index]?.send(value: index) }
+        recorder.dispose()
+        // Then: the live ones delivered, and every subscription was disposed exactly once
+        #expect(Set(completing).count == 30)
+        #expect(recorder.values == live)
+        #expect(disposals.value == Array(repeating: 1, count: count))
+        #expect(!recorder.isCompleted)
+    }
 }

@@ -99,11 +99,17 @@ extension Signal {
 /// is running on the same thread is queued instead of recursing.
 @usableFromInline
 final class _DeferredRelease {
-    var pending: [Any] = []
-    /// An empty buffer with capacity, swapped with `pending` on each batch, so that queueing
-    /// allocates nothing once the buffers have grown.
-    var spare: [Any] = []
-    var isReleasing = false
+    // Per thread, and every access ends before any release that could come back here (a
+    // batch is taken out first), so no dynamic exclusivity check is needed.
+    @exclusivity(unchecked) var pending: [Any] = []
+    @exclusivity(unchecked) var pendingClosures: [_SourceClosures<Never, Never>] = []
+    @exclusivity(unchecked) var pendingObjects: [AnyObject] = []
+    /// Empty buffers with capacity, swapped with the pending ones on each batch, so that
+    /// queueing allocates nothing once the buffers have grown.
+    @exclusivity(unchecked) var spare: [Any] = []
+    @exclusivity(unchecked) var spareClosures: [_SourceClosures<Never, Never>] = []
+    @exclusivity(unchecked) var spareObjects: [AnyObject] = []
+    @exclusivity(unchecked) var isReleasing = false
 
     static let perThread = _ThreadLocal { _DeferredRelease() }
 
@@ -127,19 +133,47 @@ final class _DeferredRelease {
         queue.drain()
     }
 
+    /// Takes `closures` and `object` and releases them without recursion. Not generic, so
+    /// that an unspecialised caller (a generic class's `deinit`) needs no type metadata.
+    @usableFromInline
+    static func release(closures: inout _SourceClosures<Never, Never>, object: inout AnyObject?) {
+        let queue = perThread.current
+        if closures.subscribe != nil || closures.constant != nil {
+            queue.pendingClosures.append(closures)
+            closures = _SourceClosures()   // the queue now holds the only reference
+        }
+        if let taken = object.take() { queue.pendingObjects.append(taken) }
+        queue.drain()
+    }
+
     /// Releases what is pending, unless a release further up this thread's stack is
     /// already doing so (then it is queued there: no recursion). Each batch is swapped out
     /// before any release, so a release it causes queues into the emptied buffer.
     private func drain() {
         if isReleasing { return }
         isReleasing = true
-        while !pending.isEmpty {
-            var batch: [Any] = []
-            swap(&batch, &spare)
-            swap(&batch, &pending)   // `pending` takes the spare buffer and its capacity
-            batch.removeAll(keepingCapacity: true)
-            spare = batch
+        while !pending.isEmpty || !pendingClosures.isEmpty || !pendingObjects.isEmpty {
+            // Each batch is taken out before any release (the accesses end there): what a
+            // release queues goes into the emptied buffers.
+            var values = Self.takeBatch(&pending, spare: &spare)
+            values.removeAll(keepingCapacity: true)
+            spare = values
+            var closures = Self.takeBatch(&pendingClosures, spare: &spareClosures)
+            closures.removeAll(keepingCapacity: true)
+            spareClosures = closures
+            var objects = Self.takeBatch(&pendingObjects, spare: &spareObjects)
+            objects.removeAll(keepingCapacity: true)
+            spareObjects = objects
         }
         isReleasing = false
+    }
+
+    /// The elements of `pending`, taken out; `pending` takes the spare buffer and its
+    /// capacity.
+    private static func takeBatch<Element>(_ pending: inout [Element], spare: inout [Element]) -> [Element] {
+        var batch: [Element] = []
+        swap(&batch, &spare)
+        swap(&batch, &pending)
+        return batch
     }
 }

@@ -1,6 +1,6 @@
 // take(until: trigger) = merge of the trigger (its values become `nil`) and this signal
 //     materialized (its events become `.some(event)`, in one bind), the trigger subscribed
-//     first, into a bind that forwards the source's values and errors and stops at the first
+//     first (the merge of the two written as a bind over `just(())`), into a bind that forwards the source's values and errors and stops at the first
 //     `nil` or at the source's completion (`_take(untilNil:)`, which flatMapLatest also uses
 //     with a trigger that already sends `nil`).
 
@@ -47,7 +47,13 @@ extension Signal {
         let events: Signal<Event<Value, Failure>?, Never> = bind {
             { event, _ in .just(event) }
         }
-        return Signal<Event<Value, Failure>?, Never>.merge([stops, events]).bind {
+        // `merge([stops, events])`, as bind over `just(())`: the value starts `stops`, the
+        // completion `events` (in that order). A constant source, so no subscription of its
+        // own, where the sequence form subscribes to `from(array)`.
+        let merged: Signal<Event<Value, Failure>?, Never> = Signal<Void, Never>.just(()).bind {
+            { event, _ in event.isTerminating ? events : stops }
+        }
+        return merged.bind {
             { event, stop in
                 switch event {
                 case .next(.some(.next(let value))):
