@@ -1,7 +1,8 @@
 // take(until: trigger) = merge of the trigger (its values become `nil`) and this signal
 //     materialized (its events become `.some(event)`, in one bind), the trigger subscribed
-//     first (the merge of the two written as a bind over `just(())`), into a bind that forwards the source's values and errors and stops at the first
-//     `nil` or at the source's completion (`_take(untilNil:)`, which flatMapLatest also uses
+//     first (the merge of the two written as a bind over `just(())`), into a bind that
+//     forwards the source's values and errors and stops at the first `nil` or at the
+//     source's completion (`_take(untilNil:)`, which flatMapLatest also uses
 //     with a trigger that already sends `nil`).
 
 extension Signal {
