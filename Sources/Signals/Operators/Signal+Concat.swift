@@ -1,7 +1,8 @@
 // a.followed(by: b)  = bind with `.next(v) -> .just(v)`, `.error(e) -> .error(e)`,
 //                      `.completed -> b` (bind tail-calls b: it becomes b).
-// concat of a sequence = deferred { empty.followed(by: first.followed(by: deferred { rest })) },
-//                      reading the sequence one element at a time as each signal completes
+// concat of a sequence = deferred { empty.followed(by: first.followed(by: rest)) }, where
+//                      `rest`, the same form over the remaining signals, is made only when
+//                      `first` completes: the sequence is read one element at a time
 //                      (the leading `empty` puts the first link in bind's tail-call loop too).
 // a.concat(b), Signal.concat(a, b, c) = an associative fold node whose composition is the
 //                      sequence form (long folds flatten into one list).
@@ -12,14 +13,17 @@ extension Signal {
     /// tail call, so chains of any length run in constant stack and memory.
     @inlinable
     func _followed(by next: Signal) -> Signal {
-        bind {
-            { event, _ in
-                switch event {
-                case .next(let value): return .just(value)
-                case .error(let error): return .error(error)
-                case .completed: return next
-                }
-            }
+        _bind(stateless: { event, _ in ._passing(event, then: { next }) })
+    }
+
+    /// The binding of `_followed(by:)`: values and a failure pass through; on completion,
+    /// the signal that follows.
+    @inlinable
+    static func _passing(_ event: Event<Value, Failure>, then next: () -> Signal) -> Signal {
+        switch event {
+        case .next(let value): .just(value)
+        case .error(let error): .error(error)
+        case .completed: next()
         }
     }
 
@@ -71,7 +75,9 @@ extension Signal {
     static func _concatenating(_ cursor: _SequenceCursor<Signal>) -> Signal {
         guard let first = cursor.next() else { return .empty }
         if cursor.isExhausted { return first }
-        return first._followed(by: .deferred { _concatenating(cursor) })
+        // `first._followed(by: .deferred { _concatenating(cursor) })`, with the next link
+        // made by the binding itself when `first` completes: one bind per link, no deferred.
+        return first._bind(stateless: { event, _ in ._passing(event, then: { _concatenating(cursor) }) })
     }
 
     /// The signals of `signals` one after another; see the sequence form. For a collection

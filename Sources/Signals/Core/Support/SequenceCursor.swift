@@ -6,9 +6,10 @@
 /// never by two threads at once, and each advance happens-after the previous one.
 @usableFromInline
 final class _SequenceCursor<Element>: @unchecked Sendable {
-    @usableFromInline var base: AnyIterator<Element>
+    // Advanced serially (above): no runtime exclusivity check needed.
+    @usableFromInline @exclusivity(unchecked) var base: AnyIterator<Element>
     /// Elements not yet read, when known (a collection's count); `nil` for a sequence.
-    @usableFromInline var remaining: Int?
+    @usableFromInline @exclusivity(unchecked) var remaining: Int?
 
     @inlinable
     init<Base: IteratorProtocol>(_ base: Base, count: Int? = nil) where Base.Element == Element {
