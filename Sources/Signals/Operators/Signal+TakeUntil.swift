@@ -51,9 +51,11 @@ extension Signal {
         // `merge([stops, events])`, as bind over `just(())`: the value starts `stops`, the
         // completion `events` (in that order). A constant source, so no subscription of its
         // own, where the sequence form subscribes to `from(array)`.
-        let merged: Signal<Event<Value, Failure>?, Never> = Signal<Void, Never>.just(()).bind {
-            { event, _ in event.isTerminating ? events : stops }
-        }
+        // Its binding keeps no state and runs twice per subscription: `_bind(stateless:)`,
+        // which allocates neither a binding per subscription nor a box for the constant.
+        let merged: Signal<Event<Value, Failure>?, Never> = Signal<Void, Never>.just(())._bind(stateless: { event, _ in
+            event.isTerminating ? events : stops
+        })
         return merged.bind {
             { event, stop in
                 switch event {
