@@ -51,24 +51,24 @@ extension Signal {
                 .map { _ in .windowEnded }
             let steps = windowEnds.merge(source.materialize().map { .source($0) })
             return steps.bind {
-                var buffer: [Value] = []
+                let buffer = _BindingState<[Value]>([])
                 return { event, stop in
                     guard case .next(let step) = event else { return nil }
                     switch step {
                     case .source(.next(let value)):
-                        buffer.append(value)
-                        guard buffer.count == count else { return nil }
+                        buffer.value.append(value)
+                        guard buffer.value.count == count else { return nil }
                         restarts.send(value: ())
-                        defer { buffer = [] }
-                        return .just(buffer)
+                        defer { buffer.value = [] }
+                        return .just(buffer.value)
                     case .source(.error(let error)):
                         return .error(error)
                     case .source(.completed):
                         stop = true
-                        return .just(buffer)
+                        return .just(buffer.value)
                     case .windowEnded:
-                        defer { buffer = [] }
-                        return .just(buffer)
+                        defer { buffer.value = [] }
+                        return .just(buffer.value)
                     }
                 }
             }

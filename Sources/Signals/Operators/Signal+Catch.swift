@@ -138,16 +138,16 @@ extension Signal {
                 .just(.start)
             )
             return steps.bind {
-                var isRunning = false
+                let isRunning = _BindingState(false)
                 return { event, _ in
                     guard case .next(let step) = event else { return nil }
                     switch step {
                     case .start, .trigger(.next):
-                        if isRunning { return nil }
-                        isRunning = true
+                        if isRunning.value { return nil }
+                        isRunning.value = true
                         return attempt
                     case .failed(let error):
-                        isRunning = false
+                        isRunning.value = false
                         errors.send(value: error)
                         return nil
                     case .trigger(.error(let error)):

@@ -27,16 +27,16 @@ extension Signal {
     @inlinable
     public func collect() -> Signal<[Value], Failure> {
         bind {
-            var buffer: [Value] = []
+            let buffer = _BindingState<[Value]>([])
             return { event, _ in
                 switch event {
                 case .next(let value):
-                    buffer.append(value)
+                    buffer.value.append(value)
                     return nil
                 case .error(let error):
                     return .error(error)
                 case .completed:
-                    return .just(buffer)
+                    return .just(buffer.value)
                 }
             }
         }
@@ -68,19 +68,19 @@ extension Signal {
     public func collect(count: Int) -> Signal<[Value], Failure> {
         precondition(count > 0, "collect(count:) needs a count greater than 0, got \(count)")
         return bind {
-            var buffer: [Value] = []
+            let buffer = _BindingState<[Value]>([])
             return { event, _ in
                 switch event {
                 case .next(let value):
-                    if buffer.isEmpty { buffer.reserveCapacity(count) }
-                    buffer.append(value)
-                    guard buffer.count == count else { return nil }
-                    defer { buffer = [] }
-                    return .just(buffer)
+                    if buffer.value.isEmpty { buffer.value.reserveCapacity(count) }
+                    buffer.value.append(value)
+                    guard buffer.value.count == count else { return nil }
+                    defer { buffer.value = [] }
+                    return .just(buffer.value)
                 case .error(let error):
                     return .error(error)
                 case .completed:
-                    return buffer.isEmpty ? nil : .just(buffer)
+                    return buffer.value.isEmpty ? nil : .just(buffer.value)
                 }
             }
         }

@@ -38,28 +38,28 @@ extension Signal {
             // on a plain array, updated in place and sent as it is (each value sent is a
             // copy-on-write snapshot: a send copies the array only if the last one sent is
             // still held downstream).
-            var waiting = [V?](repeating: nil, count: count)
-            var latest: [V] = []
-            var book = _CombineLatestBook(sources: count)
+            let waiting = _BindingState([V?](repeating: nil, count: count))
+            let latest = _BindingState<[V]>([])
+            let book = _BindingState(_CombineLatestBook(sources: count))
             return { event, stop in
                 guard case .next(let (index, sourceEvent)) = event else { return nil }
                 switch sourceEvent {
                 case .next(let value):
-                    if book.everySourceHasAValue {
-                        latest[index] = value
-                        return .just(latest)
+                    if book.value.everySourceHasAValue {
+                        latest.value[index] = value
+                        return .just(latest.value)
                     }
-                    let ready = book.recordValue(isFirstFromItsSource: waiting[index] == nil)
-                    waiting[index] = value
+                    let ready = book.value.recordValue(isFirstFromItsSource: waiting.value[index] == nil)
+                    waiting.value[index] = value
                     guard ready else { return nil }
-                    latest = waiting.map { $0! }
-                    waiting = []
-                    return .just(latest)
+                    latest.value = waiting.value.map { $0! }
+                    waiting.value = []
+                    return .just(latest.value)
                 case .error(let error):
                     return .error(error)
                 case .completed:
-                    stop = book.recordCompletion(
-                        sourceHadValue: book.everySourceHasAValue || waiting[index] != nil)
+                    stop = book.value.recordCompletion(
+                        sourceHadValue: book.value.everySourceHasAValue || waiting.value[index] != nil)
                     return nil
                 }
             }
@@ -95,27 +95,27 @@ extension Signal {
         typealias Tagged = _EitherEvent<A, B, Failure>
         let tagged = a.materialize().map(Tagged.first).merge(b.materialize().map(Tagged.second))
         return tagged.bind {
-            var latestA: A?
-            var latestB: B?
-            var book = _CombineLatestBook(sources: 2)
+            let latestA = _BindingState<A?>(nil)
+            let latestB = _BindingState<B?>(nil)
+            let book = _BindingState(_CombineLatestBook(sources: 2))
             return { event, stop in
                 guard case .next(let tagged) = event else { return nil }
                 switch tagged {
                 case .first(.next(let value)):
-                    let ready = book.recordValue(isFirstFromItsSource: latestA == nil)
-                    latestA = value
-                    return ready ? .just((value, latestB!)) : nil
+                    let ready = book.value.recordValue(isFirstFromItsSource: latestA.value == nil)
+                    latestA.value = value
+                    return ready ? .just((value, latestB.value!)) : nil
                 case .second(.next(let value)):
-                    let ready = book.recordValue(isFirstFromItsSource: latestB == nil)
-                    latestB = value
-                    return ready ? .just((latestA!, value)) : nil
+                    let ready = book.value.recordValue(isFirstFromItsSource: latestB.value == nil)
+                    latestB.value = value
+                    return ready ? .just((latestA.value!, value)) : nil
                 case .first(.error(let error)), .second(.error(let error)):
                     return .error(error)
                 case .first(.completed):
-                    stop = book.recordCompletion(sourceHadValue: latestA != nil)
+                    stop = book.value.recordCompletion(sourceHadValue: latestA.value != nil)
                     return nil
                 case .second(.completed):
-                    stop = book.recordCompletion(sourceHadValue: latestB != nil)
+                    stop = book.value.recordCompletion(sourceHadValue: latestB.value != nil)
                     return nil
                 }
             }

@@ -29,12 +29,12 @@ extension Signal {
         // read, as a `just(initial)` would be (values are shared by subscriptions).
         nonisolated(unsafe) let seed = initial
         return bind {
-            var previous = seed
+            let previous = _BindingState(seed)
             return { event, _ in
                 switch event {
                 case .next(let value):
-                    defer { previous = value }
-                    return .just((previous, value))
+                    defer { previous.value = value }
+                    return .just((previous.value, value))
                 case .error(let error):
                     return .error(error)
                 case .completed:

@@ -30,12 +30,12 @@ extension Signal {
     @inlinable
     public func distinctUntilChanged(by isSame: @escaping @Sendable (Value, Value) -> Bool) -> Signal {
         bind {
-            var last: Value?
+            let last = _BindingState<Value?>(nil)
             return { event, _ in
                 switch event {
                 case .next(let value):
-                    if let previous = last, isSame(previous, value) { return nil }
-                    last = value
+                    if let previous = last.value, isSame(previous, value) { return nil }
+                    last.value = value
                     return .just(value)
                 case .error(let error):
                     return .error(error)

@@ -72,16 +72,16 @@ extension Signal {
     @inlinable
     public func last() -> Signal {
         bind {
-            var last: Value?
+            let last = _BindingState<Value?>(nil)
             return { event, _ in
                 switch event {
                 case .next(let value):
-                    last = value
+                    last.value = value
                     return nil
                 case .error(let error):
                     return .error(error)
                 case .completed:
-                    guard let value = last else { return nil }
+                    guard let value = last.value else { return nil }
                     return .just(value)
                 }
             }
@@ -111,16 +111,16 @@ extension Signal {
     public func replaceEmpty(with value: Value) -> Signal {
         let replacement = Signal.just(value)
         return bind {
-            var sawValue = false
+            let sawValue = _BindingState(false)
             return { event, _ in
                 switch event {
                 case .next(let element):
-                    sawValue = true
+                    sawValue.value = true
                     return .just(element)
                 case .error(let error):
                     return .error(error)
                 case .completed:
-                    return sawValue ? nil : replacement
+                    return sawValue.value ? nil : replacement
                 }
             }
         }

@@ -186,21 +186,21 @@ extension Signal {
             }
             let steps = notices.merge(events)
             return steps.bind {
-                var book = _FlattenBook<Value>(limit: limit, dropsOverflow: dropsOverflow)
+                let book = _BindingState(_FlattenBook<Value>(limit: limit, dropsOverflow: dropsOverflow))
                 return { event, stop in
                     guard case .next(let step) = event else { return nil }
                     switch step {
                     case .outer(.next(let value)):
-                        return book.admit(value).map(start)
+                        return book.value.admit(value).map(start)
                     case .outer(.error(let error)):
                         return .error(error)
                     case .outer(.completed):
-                        book.outerIsDone = true
-                        stop = book.isDone
+                        book.value.outerIsDone = true
+                        stop = book.value.isDone
                         return nil
                     case .innerFinished:
-                        if let next = book.innerFinished() { return start(next) }
-                        stop = book.isDone
+                        if let next = book.value.innerFinished() { return start(next) }
+                        stop = book.value.isDone
                         return nil
                     }
                 }

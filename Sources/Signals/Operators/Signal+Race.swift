@@ -42,15 +42,15 @@ extension Signal {
                 source.take(until: _lost(index, winner: winner.signal)).materialize().map { (index, $0) }
             }
             return Signal<(Int, Event<Value, Failure>), Never>.merge(tagged).bind {
-                var winnerIndex: Int?
+                let winnerIndex = _BindingState<Int?>(nil)
                 return { event, stop in
                     guard case .next(let (index, sourceEvent)) = event else { return nil }
-                    if winnerIndex == nil {
-                        winnerIndex = index
+                    if winnerIndex.value == nil {
+                        winnerIndex.value = index
                         winner.send(value: index)
                         winner.sendCompleted()
                     }
-                    guard index == winnerIndex else { return nil }
+                    guard index == winnerIndex.value else { return nil }
                     switch sourceEvent {
                     case .next(let value): return .just(value)
                     case .error(let error): return .error(error)

@@ -61,12 +61,12 @@ extension Signal {
         // only read, as a `just(seed)` would be (values are shared by subscriptions).
         nonisolated(unsafe) let seed = initialResult
         return bind {
-            var accumulator = seed
+            let accumulator = _BindingState(seed)
             return { event, _ in
                 switch event {
                 case .next(let value):
-                    updateAccumulatingResult(&accumulator, value)
-                    return .just(accumulator)
+                    updateAccumulatingResult(&accumulator.value, value)
+                    return .just(accumulator.value)
                 case .error(let error):
                     return .error(error)
                 case .completed:
@@ -104,16 +104,16 @@ extension Signal {
         // As in `scan(into:_:)`: the seed is only read, once per subscription.
         nonisolated(unsafe) let seed = initialResult
         return bind {
-            var accumulator = seed
+            let accumulator = _BindingState(seed)
             return { event, _ in
                 switch event {
                 case .next(let value):
-                    accumulator = nextPartialResult(accumulator, value)
+                    accumulator.value = nextPartialResult(accumulator.value, value)
                     return nil
                 case .error(let error):
                     return .error(error)
                 case .completed:
-                    return .just(accumulator)
+                    return .just(accumulator.value)
                 }
             }
         }

@@ -27,12 +27,12 @@ extension Signal {
     public func skip(_ count: Int) -> Signal {
         precondition(count >= 0, "skip(_:) needs a count of 0 or more, got \(count)")
         return bind {
-            var remaining = count
+            let remaining = _BindingState(count)
             return { event, _ in
                 switch event {
                 case .next(let value):
-                    guard remaining == 0 else {
-                        remaining -= 1
+                    guard remaining.value == 0 else {
+                        remaining.value -= 1
                         return nil
                     }
                     return .just(value)
@@ -66,13 +66,13 @@ extension Signal {
     @inlinable
     public func skip(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal {
         bind {
-            var isDropping = true
+            let isDropping = _BindingState(true)
             return { event, _ in
                 switch event {
                 case .next(let value):
-                    if isDropping {
+                    if isDropping.value {
                         if predicate(value) { return nil }
-                        isDropping = false
+                        isDropping.value = false
                     }
                     return .just(value)
                 case .error(let error):
@@ -116,15 +116,15 @@ extension Signal {
         let opening: Signal<Step, Never> = trigger.take(1).map { _ in .open }
         let steps = opening.merge(materialize().map(Step.source))
         return steps.bind {
-            var isOpen = false
+            let isOpen = _BindingState(false)
             return { event, stop in
                 guard case .next(let step) = event else { return nil }
                 switch step {
                 case .open:
-                    isOpen = true
+                    isOpen.value = true
                     return nil
                 case .source(.next(let value)):
-                    return isOpen ? .just(value) : nil
+                    return isOpen.value ? .just(value) : nil
                 case .source(.error(let error)):
                     return .error(error)
                 case .source(.completed):

@@ -31,12 +31,12 @@ extension Signal {
         precondition(count >= 0, "take(_:) needs a count of 0 or more, got \(count)")
         guard count > 0 else { return .empty }
         return bind {
-            var remaining = count
+            let remaining = _BindingState(count)
             return { event, stop in
                 switch event {
                 case .next(let value):
-                    remaining -= 1
-                    if remaining == 0 { stop = true }
+                    remaining.value -= 1
+                    if remaining.value == 0 { stop = true }
                     return .just(value)
                 case .error(let error):
                     return .error(error)
@@ -110,21 +110,21 @@ extension Signal {
     public func takeLast(_ count: Int) -> Signal {
         precondition(count >= 0, "takeLast(_:) needs a count of 0 or more, got \(count)")
         return bind {
-            var kept = _Queue<Value>()
-            var keptCount = 0
+            let kept = _BindingState(_Queue<Value>())
+            let keptCount = _BindingState(0)
             return { event, _ in
                 switch event {
                 case .next(let value):
                     guard count > 0 else { return nil }
-                    kept.append(value)
-                    if keptCount == count { _ = kept.popFirst() } else { keptCount += 1 }
+                    kept.value.append(value)
+                    if keptCount.value == count { _ = kept.value.popFirst() } else { keptCount.value += 1 }
                     return nil
                 case .error(let error):
                     return .error(error)
                 case .completed:
                     var last: [Signal] = []
-                    last.reserveCapacity(keptCount)
-                    while let value = kept.popFirst() { last.append(.just(value)) }
+                    last.reserveCapacity(keptCount.value)
+                    while let value = kept.value.popFirst() { last.append(.just(value)) }
                     return last.isEmpty ? nil : .merge(last)
                 }
             }

@@ -53,33 +53,33 @@ extension Signal {
             // synchronous source sends its first value.
             let steps = windowEnds.merge(source.materialize().map { .source($0) })
             return steps.bind {
-                var isOpen = false
-                var kept: Value?
-                var sourceIsDone = false
+                let isOpen = _BindingState(false)
+                let kept = _BindingState<Value?>(nil)
+                let sourceIsDone = _BindingState(false)
                 return { event, stop in
                     guard case .next(let step) = event else { return nil }
                     switch step {
                     case .source(.next(let value)):
-                        if !isOpen {
-                            isOpen = true
+                        if !isOpen.value {
+                            isOpen.value = true
                             opens.send(value: ())
                             return .just(value)
                         }
-                        if latest { kept = value }
+                        if latest { kept.value = value }
                         return nil
                     case .source(.error(let error)):
                         return .error(error)
                     case .source(.completed):
-                        sourceIsDone = true
-                        stop = kept == nil
+                        sourceIsDone.value = true
+                        stop = kept.value == nil
                         return nil
                     case .windowEnded:
-                        guard let value = kept else {
-                            isOpen = false
+                        guard let value = kept.value else {
+                            isOpen.value = false
                             return nil
                         }
-                        kept = nil
-                        if sourceIsDone {
+                        kept.value = nil
+                        if sourceIsDone.value {
                             stop = true
                         } else {
                             opens.send(value: ())

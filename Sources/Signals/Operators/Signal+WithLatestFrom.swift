@@ -33,15 +33,15 @@ extension Signal {
         typealias Tagged = _EitherEvent<Value, Other, Failure>
         let tagged = other.materialize().map(Tagged.second).merge(materialize().map(Tagged.first))
         return tagged.bind {
-            var latest: Other?
+            let latest = _BindingState<Other?>(nil)
             return { event, stop in
                 guard case .next(let tagged) = event else { return nil }
                 switch tagged {
                 case .first(.next(let value)):
-                    guard let latest else { return nil }
-                    return .just((value, latest))
+                    guard let current = latest.value else { return nil }
+                    return .just((value, current))
                 case .second(.next(let value)):
-                    latest = value
+                    latest.value = value
                     return nil
                 case .first(.error(let error)), .second(.error(let error)):
                     return .error(error)
@@ -86,24 +86,24 @@ extension Signal {
         typealias Step = _SampleStep<Value, Failure, T>
         let steps = materialize().map(Step.source).merge(trigger.materialize().map(Step.trigger))
         return steps.bind {
-            var pending: Value?
-            var isDone = false
+            let pending = _BindingState<Value?>(nil)
+            let isDone = _BindingState(false)
             return { event, stop in
                 guard case .next(let step) = event else { return nil }
                 switch step {
                 case .source(.next(let value)):
-                    pending = value
+                    pending.value = value
                     return nil
                 case .source(.error(let error)):
                     return .error(error)
                 case .source(.completed):
-                    isDone = true
-                    stop = pending == nil
+                    isDone.value = true
+                    stop = pending.value == nil
                     return nil
                 case .trigger(let tick):
-                    stop = isDone || tick.isTerminating
-                    guard let value = pending else { return nil }
-                    pending = nil
+                    stop = isDone.value || tick.isTerminating
+                    guard let value = pending.value else { return nil }
+                    pending.value = nil
                     return .just(value)
                 }
             }

@@ -37,18 +37,18 @@ extension Signal {
         let count = signals.count
         guard count > 0 else { return .empty }
         return _mergedByIndex(signals).bind {
-            var book = _ZipBook<V>(sources: count)
+            let book = _BindingState(_ZipBook<V>(sources: count))
             return { event, stop in
                 guard case .next(let (index, sourceEvent)) = event else { return nil }
                 switch sourceEvent {
                 case .next(let value):
-                    guard let row = book.append(value, from: index) else { return nil }
-                    stop = book.isExhausted
+                    guard let row = book.value.append(value, from: index) else { return nil }
+                    stop = book.value.isExhausted
                     return .just(row)
                 case .error(let error):
                     return .error(error)
                 case .completed:
-                    stop = book.complete(index)
+                    stop = book.value.complete(index)
                     return nil
                 }
             }
@@ -83,29 +83,29 @@ extension Signal {
         typealias Tagged = _EitherEvent<A, B, Failure>
         let tagged = a.materialize().map(Tagged.first).merge(b.materialize().map(Tagged.second))
         return tagged.bind {
-            var first = _ZipQueue<A>()
-            var second = _ZipQueue<B>()
+            let first = _BindingState(_ZipQueue<A>())
+            let second = _BindingState(_ZipQueue<B>())
             return { event, stop in
                 guard case .next(let tagged) = event else { return nil }
                 switch tagged {
                 case .first(.next(let value)):
-                    first.append(value)
+                    first.value.append(value)
                 case .second(.next(let value)):
-                    second.append(value)
+                    second.value.append(value)
                 case .first(.error(let error)), .second(.error(let error)):
                     return .error(error)
                 case .first(.completed):
-                    first.isDone = true
-                    stop = first.isEmpty
+                    first.value.isDone = true
+                    stop = first.value.isEmpty
                     return nil
                 case .second(.completed):
-                    second.isDone = true
-                    stop = second.isEmpty
+                    second.value.isDone = true
+                    stop = second.value.isEmpty
                     return nil
                 }
-                guard !first.isEmpty, !second.isEmpty else { return nil }
-                let pair = (first.popFirst(), second.popFirst())
-                stop = first.isExhausted || second.isExhausted
+                guard !first.value.isEmpty, !second.value.isEmpty else { return nil }
+                let pair = (first.value.popFirst(), second.value.popFirst())
+                stop = first.value.isExhausted || second.value.isExhausted
                 return .just(pair)
             }
         }
