@@ -326,12 +326,20 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     /// source path.
     @inlinable @inline(__always)
     func onSourceDrained() {
+        if backlog.count != 0 { drainBacklog() }
+        sourceOwner.store(0, ordering: .releasing)
+    }
+
+    /// Out of line (re-entrant source events are rare): a second inlined copy of
+    /// `handleSource` made `onSource`'s stack frame larger, which recursion through nested
+    /// subscriptions pays at every level.
+    @inlinable @inline(never)
+    func drainBacklog() {
         // Consumed as a queue, so that a re-entrant loop through the source (each event
         // sending the next) keeps one event here, not the loop's whole history.
         while let next = backlog.popFirst() {
             handleSource(next)
         }
-        sourceOwner.store(0, ordering: .releasing)
     }
 
     @inlinable @inline(__always)
@@ -404,7 +412,9 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     }
 
     /// The output is exactly `signal` from here on: subscribe it straight to `downstream`.
-    @inlinable
+    /// Out of line (once per subscription at most): inlined, it enlarged the stack frame of
+    /// `onSource`, which recursion through nested subscriptions pays at every level.
+    @inlinable @inline(never)
     func tailCall(_ signal: Signal<Value, Failure>) {
         guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let downstream = self.downstream

@@ -36,8 +36,10 @@ final class _TailCalls {
 
     /// Subscribes `signal` to `downstream` now (unless `downstream` has stopped), or queues
     /// it behind the running tail call into the same downstream. Nothing is allocated: the
-    /// link is queued as the signal itself.
-    @inlinable
+    /// link is queued as the signal itself. Specialised but never inlined: inlined, its loop
+    /// would enlarge the stack frame of every bind that can tail-call, which recursion through
+    /// nested subscriptions pays at each level.
+    @inlinable @inline(never)
     static func run<Value, Failure>(_ signal: Signal<Value, Failure>, into downstream: Observer<Value, Failure>) {
         let calls = perThread.current
         let id = ObjectIdentifier(downstream)
