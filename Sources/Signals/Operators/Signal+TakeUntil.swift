@@ -53,9 +53,8 @@ extension Signal {
         // own, where the sequence form subscribes to `from(array)`.
         // Its binding keeps no state and runs twice per subscription: `_bind(stateless:)`,
         // which allocates neither a binding per subscription nor a box for the constant.
-        let merged: Signal<Event<Value, Failure>?, Never> = Signal<Void, Never>.just(())._bind(stateless: { event, _ in
-            event.isTerminating ? events : stops
-        })
+        let merged: Signal<Event<Value, Failure>?, Never> = Signal<Void, Never>.just(())
+            ._bind(stateless: { event, _ in event.isTerminating ? events : stops })
         return merged.bind {
             { event, stop in
                 switch event {
