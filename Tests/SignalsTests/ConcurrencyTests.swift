@@ -224,6 +224,46 @@ final class SerialityChecker: Sendable {
         #expect(outOfOrder.count == 0)
     }
 
+    static let disposals = 20_000
+
+    @Test func observersDisposedWhileAnotherThreadDeliversAreAllReleasedWithoutAFurtherSend() {
+        // Given: observers that each hold a token, which only their closure references
+        let subject = Subject<Int, Never>()
+        let tokens = Locked<[WeakReference<Tracked>]>([])
+        // When: thread 0 sends; thread 1 subscribes and disposes repeatedly, so that many
+        // disposals land while a delivery is reading the subscriber list
+        let disposing = Atomic<Bool>(true)
+        runConcurrently(2) { thread in
+            if thread == 0 {
+                var value = 0
+                while disposing.load(ordering: .relaxed) {
+                    subject.send(value: value)
+                    value += 1
+                }
+            } else {
+                defer { disposing.store(false, ordering: .relaxed) }
+                for _ in 0..<Self.disposals {
+                    let token = Tracked()
+                    let reference = WeakReference<Tracked>()
+                    reference.object = token
+                    tokens.append(reference)
+                    let subscription = subject.signal.subscribe(next: { _ = $0 + token.id })
+                    subscription.dispose()
+                }
+            }
+        }
+        // Then: no list of subscribers read by a delivery was kept after it: every token is
+        // gone, with no send after the last disposal
+        let alive = tokens.value.filter { $0.object != nil }.count
+        #expect(alive == 0)
+        #expect(tokens.value.count == Self.disposals)
+        // and the subject still delivers to a later subscriber
+        let late = subject.signal.record()
+        subject.send(value: -1)
+        #expect(late.values == [-1])
+        late.dispose()
+    }
+
     // MARK: Races between terminal events and disposal
 
     static let raceRounds = 200

@@ -327,7 +327,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     /// source path.
     @inlinable @inline(__always)
     func onSourceDrained() {
-        if backlog.count != 0 { drainBacklog() }
+        if !backlog.isEmpty { drainBacklog() }
         sourceOwner.store(0, ordering: .releasing)
     }
 

@@ -13,6 +13,11 @@ struct _Queue<Element> {
     @inlinable
     var count: Int { elements.count - head }
 
+    /// Whether no element is waiting: one comparison, as `popFirst` empties `elements`
+    /// whenever it takes the last element.
+    @inlinable
+    var isEmpty: Bool { elements.isEmpty }
+
     @inlinable
     mutating func append(_ element: Element) {
         elements.append(element)
