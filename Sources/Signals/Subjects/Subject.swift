@@ -27,7 +27,6 @@ public final class Subject<Value, Failure: Error>: Sendable {
 
     /// Takes turns between senders (TurnTaking.swift).
     @usableFromInline let _emitter = _SerialEmitter<Event<Value, Failure>>()
-    @usableFromInline let _isTerminating = Atomic<Bool>(false)
 
     /// Creates a subject with no observers.
     ///
@@ -58,16 +57,17 @@ public final class Subject<Value, Failure: Error>: Sendable {
     /// ```
     @inlinable
     public func send(_ event: Event<Value, Failure>) {
-        if case .next = event {
-            if _isTerminating.load(ordering: .acquiring) { return }
-        } else {
+        // A value sent after a terminal event reaches nobody without a check of its own: the
+        // terminal event empties the list of observers when it is delivered, and a value sent
+        // after it (once its send has returned, or queued behind it) is delivered after it.
+        // So only a second terminal event needs a check.
+        if event.isTerminating {
             let accepted = _state.withLock { state -> Bool in
                 if state.isTerminating { return false }
                 state.isTerminating = true
                 return true
             }
             guard accepted else { return }
-            _isTerminating.store(true, ordering: .releasing)
         }
         let state = _state
         _emitter.send(event) { event in
@@ -77,12 +77,11 @@ public final class Subject<Value, Failure: Error>: Sendable {
                 return
             }
             // A value: read the current list without retaining it (see `beginDelivery`).
-            var cursor = state.beginDelivery()
-            while let observer = cursor.pointee {
-                observer._withUnsafeGuaranteedRef {
+            let list = state.beginDelivery()
+            for index in 0..<list.count {
+                list[index]._withUnsafeGuaranteedRef {
                     unsafeDowncast($0, to: Observer<Value, Failure>.self).send(event)
                 }
-                cursor += 1
             }
             state.endDelivery()
         }
@@ -142,13 +141,13 @@ struct _SubjectState {
     @usableFromInline var ids: [Int] = []
     @usableFromInline var slots: [AnyObject?] = []
     @usableFromInline var tombstones = 0
-    /// The live observers in order, then `nil`: what a value delivery reads (through
+    /// The live observers in order: what a value delivery reads (through
     /// `_SubjectCore.published`). Built by the first delivery after a change (a cost
     /// proportional to that delivery), and shared by deliveries until the next change.
-    @usableFromInline var snapshot: [AnyObject?]?
+    @usableFromInline var snapshot: [AnyObject]?
     /// The snapshot a delivery is still reading, taken out by a change meanwhile (see
     /// `_SubjectCore.delivery`); the delivery releases it when it ends.
-    @usableFromInline var retired: [AnyObject?]?
+    @usableFromInline var retired: [AnyObject]?
     @usableFromInline var nextID = 0
     /// The terminal event (an `Event<Value, Failure>`), once it is being delivered; later
     /// subscribers receive it.
@@ -158,25 +157,20 @@ struct _SubjectState {
 
     @inlinable init() {}
 
-    /// The snapshot's first element's address, after building the snapshot if there is none.
+    /// The snapshot, built first if there is none, as its first element's address and its
+    /// count.
     @inlinable
-    mutating func snapshotAddress() -> UInt {
-        if snapshot == nil {
-            var live: [AnyObject?] = []
-            live.reserveCapacity(slots.count - tombstones + 1)
-            for slot in slots where slot != nil { live.append(slot) }
-            live.append(nil)
-            snapshot = live
-        }
+    mutating func snapshotBuffer() -> (address: UInt, count: Int) {
+        if snapshot == nil { snapshot = slots.compactMap { $0 } }
         // The snapshot is never mutated, so its storage stays where it is while it lives.
-        return snapshot.unsafelyUnwrapped.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        return snapshot.unsafelyUnwrapped.withUnsafeBufferPointer { (UInt(bitPattern: $0.baseAddress), $0.count) }
     }
 
     /// Takes the snapshot out because the list changed: returns it for the caller to release
     /// outside the lock, or keeps it in `retired` while a delivery reads it (see
     /// `_SubjectCore.delivery`). `core` is the subject's core, whose lock is held.
     @inlinable
-    mutating func invalidateSnapshot(of core: _SubjectCore) -> [AnyObject?]? {
+    mutating func invalidateSnapshot(of core: _SubjectCore) -> [AnyObject]? {
         guard let old = snapshot.take() else { return nil }
         // Dekker's handshake with `beginDelivery` (sequentially consistent on both sides):
         // this thread unpublishes, then looks for a delivery; a delivery announces itself,
@@ -222,7 +216,7 @@ struct _SubjectState {
     /// amortised O(1) compaction once half the slots are tombstones. Returns what it took
     /// out, for the caller to release outside the lock.
     @inlinable
-    mutating func remove(id: Int, of core: _SubjectCore) -> (observer: AnyObject?, snapshot: [AnyObject?]?) {
+    mutating func remove(id: Int, of core: _SubjectCore) -> (observer: AnyObject?, snapshot: [AnyObject]?) {
         var low = 0
         var high = ids.count
         while low < high {
@@ -266,23 +260,29 @@ final class _SubjectCore: @unchecked Sendable {
     /// The address of `state.snapshot`'s first element, or 0 when there is no snapshot.
     /// Written under the lock; read by a delivery without it.
     @usableFromInline let published = Atomic<UInt>(0)
+    /// The number of observers in the published snapshot. Written only by a delivery, under
+    /// the lock, before it publishes the address, and read by later deliveries after they
+    /// have read that address (every delivery has its subject's turn, so they are ordered).
+    @usableFromInline let publishedCount = Atomic<Int>(0)
 
     @inlinable init() {}
 
-    /// Starts delivering a value: the live observers, as unretained references ending with
-    /// `nil`, which stay valid until `endDelivery` (the snapshot cannot be released
-    /// meanwhile: see `delivery`). No lock unless the snapshot must be rebuilt, and no
-    /// retain: that saves a retain and a release of the list and of each observer, and a
-    /// lock, per delivery (W2: about 100 instructions per send).
+    /// Starts delivering a value: the live observers, as unretained references that stay
+    /// valid until `endDelivery` (the snapshot cannot be released meanwhile: see
+    /// `delivery`). No lock unless the snapshot must be rebuilt, and no retain: that saves a
+    /// retain and a release of the list and of each observer, and a lock, per delivery (W2:
+    /// about 100 instructions per send).
     @inlinable
-    func beginDelivery() -> UnsafePointer<Unmanaged<AnyObject>?> {
+    func beginDelivery() -> UnsafeBufferPointer<Unmanaged<AnyObject>> {
         delivery.store(1, ordering: .sequentiallyConsistent)   // see `invalidateSnapshot`
-        var address = published.load(ordering: .sequentiallyConsistent)
-        if address == 0 { address = publishSnapshot() }
-        return UnsafePointer(bitPattern: address).unsafelyUnwrapped
+        let address = published.load(ordering: .sequentiallyConsistent)
+        if address == 0 { return publishSnapshot() }
+        return UnsafeBufferPointer(
+            start: UnsafePointer(bitPattern: address), count: publishedCount.load(ordering: .relaxed)
+        )
     }
 
-    /// Builds the snapshot (on the first delivery after a change) and publishes its address.
+    /// Builds the snapshot (on the first delivery after a change) and publishes it.
     ///
     /// A snapshot in `state.retired` here is not this delivery's: it reads the one built
     /// here. (A change that saw the previous delivery under way, and marked the delivery 2
@@ -290,15 +290,16 @@ final class _SubjectCore: @unchecked Sendable {
     /// set back to 1: otherwise a later change would take this delivery's snapshot for that
     /// one's and release it while this delivery reads it.
     @inlinable @inline(never)
-    func publishSnapshot() -> UInt {
-        let (address, stale) = withLock { state -> (UInt, [AnyObject?]?) in
-            let address = state.snapshotAddress()
-            published.store(address, ordering: .sequentiallyConsistent)
+    func publishSnapshot() -> UnsafeBufferPointer<Unmanaged<AnyObject>> {
+        let (buffer, stale) = withLock { state -> ((address: UInt, count: Int), [AnyObject]?) in
+            let buffer = state.snapshotBuffer()
+            publishedCount.store(buffer.count, ordering: .relaxed)
+            published.store(buffer.address, ordering: .sequentiallyConsistent)
             delivery.store(1, ordering: .relaxed)
-            return (address, state.retired.take())
+            return (buffer, state.retired.take())
         }
         withExtendedLifetime(stale) {}  // released outside the lock
-        return address
+        return UnsafeBufferPointer(start: UnsafePointer(bitPattern: buffer.address), count: buffer.count)
     }
 
     /// Ends a delivery: one compare-exchange, unless a change retired the snapshot
@@ -306,7 +307,7 @@ final class _SubjectCore: @unchecked Sendable {
     @inlinable
     func endDelivery() {
         if delivery.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged { return }
-        let retired = withLock { state -> [AnyObject?]? in
+        let retired = withLock { state -> [AnyObject]? in
             delivery.store(0, ordering: .relaxed)
             return state.retired.take()
         }
