@@ -52,10 +52,21 @@ class _Turn: @unchecked Sendable {
 @usableFromInline
 final class _SerialEmitter<Element>: _Turn, @unchecked Sendable {
     /// Events queued behind the delivery under way (re-entrant sends, and sends that would
-    /// close a cycle by waiting). Lock order: the wait-for record's lock, then this one.
-    @usableFromInline let queue = _Locked(_Queue<Element>())
+    /// close a cycle by waiting), under `queueLock`: use them only through `withQueue`.
+    /// Lock order: the wait-for record's lock, then this one. The lock lives in the emitter
+    /// (no allocation of its own: every bind with an inner subscription makes an emitter).
+    @usableFromInline let queueLock = _InlineLock()
+    @usableFromInline @exclusivity(unchecked) var _queue = _Queue<Element>()
 
     @inlinable override init() {}
+
+    /// Runs `body` on the queue under its lock; `body` runs no user code.
+    @inlinable @inline(__always)
+    func withQueue<Result>(_ body: (inout _Queue<Element>) -> Result) -> Result {
+        queueLock.lock()
+        defer { queueLock.unlock() }
+        return body(&_queue)
+    }
 
     /// Delivers `element` with `deliver`, never concurrently with another delivery of this
     /// emitter: at once if the turn is free (one compare-exchange to take it, one to give it
@@ -92,7 +103,7 @@ final class _SerialEmitter<Element>: _Turn, @unchecked Sendable {
     func awaitTurn(_ thread: UInt, _ element: Element) -> _Outcome {
         if word.load(ordering: .relaxed) & ~1 == thread {
             // A re-entrant send: only this thread sets the owner to itself, so this is stable.
-            queue.withLock { $0.append(element) }
+            withQueue { $0.append(element) }
             word.bitwiseOr(1, ordering: .relaxed)
             return .queued
         }
@@ -122,7 +133,7 @@ final class _SerialEmitter<Element>: _Turn, @unchecked Sendable {
                     continue
                 }
                 if !isQueued && record.wouldCloseCycle(waiter: thread, owner: owner) {
-                    queue.withLock { $0.append(element) }
+                    withQueue { $0.append(element) }
                     isQueued = true
                     continue   // flag it (below), or take the turn if it was given up meanwhile
                 }
@@ -144,7 +155,7 @@ final class _SerialEmitter<Element>: _Turn, @unchecked Sendable {
     @usableFromInline
     func finishTurn(_ thread: UInt, _ deliver: (Element) -> Void) {
         while true {
-            let batch = queue.withLock { queue -> _Queue<Element> in
+            let batch = withQueue { queue -> _Queue<Element> in
                 defer { queue = _Queue() }   // the batch takes the storage: queues shrink after a burst
                 return queue
             }
@@ -155,7 +166,7 @@ final class _SerialEmitter<Element>: _Turn, @unchecked Sendable {
             let isDone = _WaitForRecord.shared.withLock { record -> Bool in
                 // Queued after the batch was taken (only a cycle-avoiding sender, which holds
                 // this lock to queue): deliver it first.
-                if queue.withLock({ $0.head < $0.elements.count }) { return false }
+                if withQueue({ $0.head < $0.elements.count }) { return false }
                 if let next = record.removeFirstWaiter(for: self) {
                     word.store(next.thread | (record.hasWaiters(for: self) ? 1 : 0), ordering: .releasing)
                     next.parker.unpark()
