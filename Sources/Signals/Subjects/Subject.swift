@@ -152,7 +152,8 @@ struct _SubjectState {
     /// The terminal event (an `Event<Value, Failure>`), once it is being delivered; later
     /// subscribers receive it.
     @usableFromInline var terminal: Any?
-    /// A terminal event has been accepted; later sends are ignored.
+    /// A terminal event has been accepted; a later terminal event is ignored (a later value
+    /// reaches nobody: see `Subject.send`).
     @usableFromInline var isTerminating = false
 
     @inlinable init() {}
