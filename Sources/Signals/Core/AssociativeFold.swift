@@ -44,8 +44,24 @@ final class _AssociativeFold<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// Every leaf, in order: nested folds of the same kind are expanded (iteratively).
-    @usableFromInline
+    ///
+    /// The common case first: when no part is a node of this kind (a single `a.merge(b)`,
+    /// `debounce`'s merge per value), the leaves are `parts` as they are, with no
+    /// allocation. Both are inlinable, so that they run specialised: unspecialised, the
+    /// walk's array of tuples looked type metadata up on every subscription (debounce, W14:
+    /// about 10,000 instructions per value; a left fold of concats: about 3,700 per source).
+    @inlinable
     func flattened() -> [Signal<Value, Failure>] {
+        for part in parts {
+            if case .fold(let nested) = part._representation, nested.kind == kind { return flattenedNested() }
+        }
+        return parts
+    }
+
+    /// `flattened()` when some part is a node of this kind: walks the tree with an explicit
+    /// stack.
+    @inlinable
+    func flattenedNested() -> [Signal<Value, Failure>] {
         var leaves: [Signal<Value, Failure>] = []
         var stack: [(parts: [Signal<Value, Failure>], next: Int)] = [(parts, 0)]
         while !stack.isEmpty {
@@ -67,7 +83,7 @@ final class _AssociativeFold<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// The composition this node stands for.
-    @usableFromInline
+    @inlinable
     func composition() -> Signal<Value, Failure> {
         compose(flattened())
     }
