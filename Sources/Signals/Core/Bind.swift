@@ -64,9 +64,101 @@ extension Signal {
         // closure for every kind of source: two would keep the binding from being inlined.)
         let source = _IterativelyReleased(self)
         return Signal<U, F>(_representation: .subscribe { downstream in
+            _Binder.start(source: source.signal, binding: _controlled(makeBinding()), downstream: downstream)
+        })
+    }
+
+    /// bind, with control over the inner subscriptions too: the binding gets a
+    /// ``BindControl`` instead of a bare `stop` flag, and besides stopping the source it can
+    /// cut every live inner subscription (``BindControl/cancelInners()``) before the signal it
+    /// returns is subscribed.
+    ///
+    /// Everything ``bind(_:)`` says holds; cutting adds one rule (<doc:Contracts#Cutting-inner-subscriptions>):
+    /// when the binding calls `cancelInners()` while it handles an event, every inner
+    /// subscription live at that moment is disposed before the signal it returns is
+    /// subscribed; a cut inner delivers nothing after the call (an event of it that races
+    /// the cut from another thread is delivered before the output's next event, or not at
+    /// all) and no longer counts for completion (rule 4) or failure (rule 5).
+    ///
+    /// This is the one thing the binding may do beyond ReactiveCocoa's `-bind:` besides
+    /// seeing the terminal event: control over what bind already owns, as `stop` is for the
+    /// source. `switchToLatest`, `flatMapLatest` and the time operators are compositions on it:
+    ///
+    /// ```swift
+    /// // switchToLatest, in full: each new inner signal cuts the previous one.
+    /// let latest: Signal<Int, Never> = outer.bind {
+    ///     { event, control in
+    ///         guard case .next(let inner) = event else { return nil }
+    ///         control.cancelInners()
+    ///         return inner
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// A binding that never cuts may use either form; the `inout Bool` form is preferred
+    /// when a closure would fit both.
+    @inlinable @_disfavoredOverload
+    public func bind<U, F: Error>(
+        _ makeBinding: @escaping @Sendable () -> (Event<Value, Failure>, inout BindControl) -> Signal<U, F>?
+    ) -> Signal<U, F> {
+        let source = _IterativelyReleased(self)
+        return Signal<U, F>(_representation: .subscribe { downstream in
             _Binder.start(source: source.signal, binding: makeBinding(), downstream: downstream)
         })
     }
+}
+
+/// What a binding may ask of ``Signal/bind(_:)-(()->(Event<Value,Failure>,inout BindControl)->Signal<U,F>?)``
+/// while it handles one source event: stop the source, and cut the inner subscriptions.
+///
+/// A fresh control is handed to each call of the binding; bind reads it when the binding
+/// returns.
+///
+/// ```swift
+/// { event, control in
+///     control.cancelInners()        // dispose every live inner subscription first
+///     if event.isTerminating { control.stop = true }
+///     return event.value.map { .just($0) }
+/// }
+/// ```
+public struct BindControl: Sendable {
+    /// Set to `true` to end the source: its subscription is disposed and it counts as
+    /// finished (the `stop` of the plain binding).
+    public var stop: Bool
+
+    /// Whether the binding asked to cut the live inner subscriptions.
+    @inlinable public var cancelsInners: Bool { _cancelsInners }
+    @usableFromInline var _cancelsInners: Bool
+
+    @inlinable
+    init() {
+        stop = false
+        _cancelsInners = false
+    }
+
+    /// Disposes every inner subscription live when this binding call began, before the signal
+    /// the binding returns is subscribed. A cut inner subscription delivers nothing after
+    /// the call: an event of it racing the cut on another thread reaches the output before
+    /// the output's next event, or not at all. It no longer counts for the output's
+    /// completion, and an error it sends after the cut is ignored.
+    @inlinable
+    public mutating func cancelInners() {
+        _cancelsInners = true
+    }
+}
+
+/// The plain binding (`inout Bool`) as a controlled one. `BindControl.stop` is the control's
+/// first stored property, so a binding written against `inout Bool` already reads and writes
+/// exactly that field: the cast passes it the control's address and costs nothing per event
+/// (a forwarding closure cost each `map` and `filter` stage an extra indirect call per value).
+/// Sound because an `inout` argument is passed as the address of its storage, whatever its
+/// type, and `stop` is at offset 0 (checked below, once per process, in debug builds).
+@inlinable @inline(__always)
+func _controlled<Input, Output>(
+    _ binding: @escaping (Input, inout Bool) -> Output
+) -> (Input, inout BindControl) -> Output {
+    assert(MemoryLayout<BindControl>.offset(of: \BindControl.stop) == 0)
+    return unsafeBitCast(binding, to: ((Input, inout BindControl) -> Output).self)
 }
 
 extension Signal {
@@ -86,12 +178,12 @@ extension Signal {
         case .value, .completed, .failure:
             let leaf = self
             return Signal<U, F>(_representation: .subscribe { downstream in
-                _Binder.start(source: leaf, binding: binding, downstream: downstream)
+                _Binder.start(source: leaf, binding: _controlled(binding), downstream: downstream)
             })
         case .subscribe, .fold:
             let source = _IterativelyReleased(self)
             return Signal<U, F>(_representation: .subscribe { downstream in
-                _Binder.start(source: source.signal, binding: binding, downstream: downstream)
+                _Binder.start(source: source.signal, binding: _controlled(binding), downstream: downstream)
             })
         }
     }
@@ -194,7 +286,7 @@ struct _SourceClosures<Value, Failure: Error> {
 @usableFromInline
 final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: Disposable, @unchecked Sendable {
     @usableFromInline
-    typealias Binding = (Event<SourceValue, SourceFailure>, inout Bool) -> Signal<Value, Failure>?
+    typealias Binding = (Event<SourceValue, SourceFailure>, inout BindControl) -> Signal<Value, Failure>?
 
     @usableFromInline let downstream: Observer<Value, Failure>
 
@@ -210,8 +302,14 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     /// Made when the first inner subscription starts (and never changed after). Until then
     /// only the source path delivers, so it delivers directly; from then on every delivery
     /// takes turns through it (TurnTaking.swift).
-    @usableFromInline @exclusivity(unchecked) var emitter: _SerialEmitter<Event<Value, Failure>>?
+    @usableFromInline @exclusivity(unchecked) var emitter: _SerialEmitter<_Emission<Value, Failure>>?
     @usableFromInline @exclusivity(unchecked) var nextInnerID = 0
+
+    /// The inner subscriptions with an id below this one were cut (`cancelInners`): their
+    /// events are dropped when their turn to be delivered comes. Written by the source path,
+    /// read by every delivery; sequentially consistent, so that a delivery that starts after
+    /// the cut's store sees it.
+    @usableFromInline let cutBelow = Atomic<Int>(0)
 
     /// The source (until it finishes) plus the live inner subscriptions; 0 means complete.
     @usableFromInline let live = Atomic<Int>(1)
@@ -277,9 +375,9 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         var next = second
         while true {
             if downstream.isStopped { return }
-            var stop = false
-            let result = binding(event, &stop)
-            let finished = stop || event.isTerminating
+            var control = BindControl()
+            let result = binding(event, &control)
+            let finished = control.stop || event.isTerminating
             switch result?._representation {
             case nil, .completed?:
                 if finished { return downstream.sendCompleted() }
@@ -346,9 +444,10 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     @inlinable @inline(__always)
     func handleSource(_ event: Event<SourceValue, SourceFailure>) {
         guard !sourceIsDone, !ended.load(ordering: .relaxed) else { return }
-        var stop = false
-        let result = binding(event, &stop)
-        let finished = stop || event.isTerminating
+        var control = BindControl()
+        let result = binding(event, &control)
+        let finished = control.stop || event.isTerminating
+        if control.cancelsInners && emitter != nil { cancelInners() }
         if finished { stopListeningToSource(disposingIt: !event.isTerminating) }
         handle(result, finished: finished)
     }
@@ -363,8 +462,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         switch result._representation {
         case .value(let value):
             if let emitter {
-                let downstream = self.downstream
-                emitter.send(.next(value)) { downstream.send($0) }
+                emitter.send(_Emission(.next(value))) { deliver($0) }
             } else {
                 downstream.send(value: value)
             }
@@ -395,6 +493,28 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
             return sink
         }
         if disposeSource { sink?._dispose() }
+    }
+
+    /// Cuts every live inner subscription (`BindControl.cancelInners()`), on the source path,
+    /// before the binding's signal is acted on: from here on their events are dropped (their
+    /// ids are below `cutBelow`), their sinks are disposed, and they leave the live count
+    /// (never to 0 here: the source is live while its event is handled). Out of line: rare
+    /// next to a value, and it would enlarge `onSource`'s stack frame.
+    @inlinable @inline(never)
+    func cancelInners() {
+        cutBelow.store(nextInnerID, ordering: .sequentiallyConsistent)
+        let (single, others) = withShared { $0.inners.cutAll() }
+        var count = 0
+        if let single {
+            count += 1
+            single._dispose()
+        }
+        for entry in others {
+            guard let sink = entry.sink else { continue }
+            count += 1
+            sink._dispose()
+        }
+        if count > 0 { live.subtract(count, ordering: .acquiringAndReleasing) }
     }
 
     @inlinable
@@ -436,11 +556,14 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     func onInner(_ event: Event<Value, Failure>, id: Int) {
         switch event {
         case .next:
-            emit(event)
+            emit(event, from: id)
         case .error(let failure):
+            // An error of a cut inner that raced the cut: the cut came first.
+            if id < cutBelow.load(ordering: .sequentiallyConsistent) { return }
             fail(failure)
         case .completed:
-            let finished = withShared { $0.inners.remove(id: id) }
+            // Not found: the inner was cut (or everything disposed), and has left the count.
+            guard let finished = withShared({ $0.inners.remove(id: id) }) else { return }
             withExtendedLifetime(finished) {}  // released outside the lock
             if live.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { complete() }
         }
@@ -452,10 +575,19 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     /// else by turn-taking with every other delivery (it waits for its turn, or is queued
     /// when it is sent re-entrantly or waiting would close a cycle).
     @inlinable
-    func emit(_ event: Event<Value, Failure>) {
-        let downstream = self.downstream
+    func emit(_ event: Event<Value, Failure>, from inner: Int = .max) {
         guard let emitter else { return downstream.send(event) }
-        emitter.send(event) { downstream.send($0) }
+        emitter.send(_Emission(event, from: inner)) { deliver($0) }
+    }
+
+    /// Delivers one emission in its turn, unless it is an inner's and that inner was cut
+    /// before the turn came (the check is made in the turn, so an event queued behind a
+    /// delivery, or waiting for its turn, when the cut happens is dropped).
+    @inlinable @inline(__always)
+    func deliver(_ emission: _Emission<Value, Failure>) {
+        if emission.inner == .max || emission.inner >= cutBelow.load(ordering: .sequentiallyConsistent) {
+            downstream.send(emission.event)
+        }
     }
 
     @inlinable
@@ -494,6 +626,20 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         }
         source?._dispose()
         for entry in inners { entry.sink?._dispose() }
+    }
+}
+
+/// An event on its way to a binder's output, with the id of the inner subscription that sent
+/// it (`.max` for the source path and the output's own terminal events, which no cut drops).
+@usableFromInline
+struct _Emission<Value, Failure: Error> {
+    @usableFromInline let event: Event<Value, Failure>
+    @usableFromInline let inner: Int
+
+    @inlinable
+    init(_ event: Event<Value, Failure>, from inner: Int = .max) {
+        self.event = event
+        self.inner = inner
     }
 }
 
@@ -555,13 +701,58 @@ struct _InnerSinks {
         entries[low].sink = nil
         tombstones += 1
         if tombstones == entries.count {
-            entries.removeAll(keepingCapacity: true)
-            tombstones = 0
+            emptyAfterBurst()
         } else if tombstones >= 16 && tombstones * 2 >= entries.count {
-            entries.removeAll { $0.sink == nil }
-            tombstones = 0
+            compact()
         }
         return sink
+    }
+
+    /// Removes every live sink, for the caller to dispose outside the lock: the only one as
+    /// `single` (the common case of a cut: one live inner, no allocation), or all of them
+    /// (tombstones included) as `others`.
+    @inlinable
+    mutating func cutAll() -> (single: (any _Sink)?, others: [Entry]) {
+        if entries.count - tombstones == 1 {
+            var single: (any _Sink)?
+            for index in entries.indices where entries[index].sink != nil {
+                single = entries[index].sink
+                break
+            }
+            emptyAfterBurst()
+            return (single, [])
+        }
+        return (nil, removeAll())
+    }
+
+    /// Empties the list; its storage is kept for reuse unless a burst made it large, so that
+    /// a subscription that once had many inners at a time does not hold that peak for life.
+    @inlinable
+    mutating func emptyAfterBurst() {
+        tombstones = 0
+        if entries.capacity > Self.capacityKeptAfterBurst {
+            entries = []
+        } else {
+            entries.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The most entries' storage kept when the list empties or is compacted.
+    @inlinable
+    static var capacityKeptAfterBurst: Int { 64 }
+
+    /// Drops the tombstones; moves the live entries to smaller storage when they fill less
+    /// than a quarter of a large one (after a burst).
+    @inlinable @inline(never)
+    mutating func compact() {
+        entries.removeAll { $0.sink == nil }
+        tombstones = 0
+        if entries.capacity > Self.capacityKeptAfterBurst && entries.count * 4 < entries.capacity {
+            var smaller: [Entry] = []
+            smaller.reserveCapacity(Swift.max(entries.count * 2, Self.capacityKeptAfterBurst))
+            smaller.append(contentsOf: entries)
+            entries = smaller
+        }
     }
 
     /// Removes and returns every entry (tombstones included), for the caller to dispose the

@@ -1,7 +1,5 @@
 // flattenMap(.merge, f)  = flattenMap(f) (plain bind).
-// flattenMap(.latest, f) = deferred { flattenMap(f) whose every inner signal runs
-//     `take(until:)` the next one starts (a Subject sent as each one starts; it sends the
-//     cut in `take(until:)`'s own merged form, `_take(untilNil:)`, saving a bind per inner) }.
+// flattenMap(.latest, f) = bind { .next(v) -> cut the running inner (BindControl), then f(v) }.
 // flattenMap(.concat / .concurrent(limit:) / .first, f) = merge of "inner finished" notices
 //     (a Subject) and the outer events, into ONE stateful bind that starts inner signals up
 //     to the limit, queues (.concat, .concurrent) or drops (.first) the rest, and returns
@@ -56,9 +54,8 @@ extension Signal {
     /// as soon as the next one arrives (after `transform` has made it), so it can no longer
     /// fail the output.
     ///
-    /// Composed of: `.merge` is `flattenMap(_:)`; `.latest` is `flattenMap(_:)` whose every
-    /// inner signal runs `take(until:)` the next one starts (a `Subject` that sends
-    /// `take(until:)`'s cut in its merged form, so the trigger needs no `map`); the others are
+    /// Composed of: `.merge` is `flattenMap(_:)`; `.latest` is a `bind` whose binding cuts the
+    /// running inner subscription (`BindControl.cancelInners()`) and returns the next; the others are
     /// `merge` of a `Subject` of "inner finished" notices and `materialize()`, into one
     /// stateful `bind` that starts, queues or drops inner signals and returns each one
     /// `followed(by:)` its notice.
@@ -70,7 +67,7 @@ extension Signal {
     /// ```
     ///
     /// - Complexity: per inner signal, beyond `flattenMap(_:)`'s subscription: with `.latest`
-    ///   one `take(until:)`; with the others one `followed(by:)` and one notice.
+    ///   nothing (the cut is bind's); with the others one `followed(by:)` and one notice.
     /// - Precondition: `.concurrent(limit:)` has a `limit` of at least 1.
     /// - SeeAlso: ReactiveSwift `flatMap(_:_:)`; RxSwift `flatMap`, `concatMap`,
     ///   `flatMapLatest`, `flatMapFirst`; Combine `flatMap(maxPublishers:_:)`.
@@ -141,19 +138,24 @@ extension Signal {
 }
 
 extension Signal {
-    /// `.latest`: every inner signal runs until the next one starts. They are merged, so the
-    /// output completes when the outer signal and every inner signal have (a cut one
-    /// completes when it is cut).
+    /// `.latest`: every inner signal runs until the next one starts: the binding cuts the
+    /// running inner subscription (`BindControl.cancelInners()`) and returns the new one. A
+    /// cut inner leaves bind's count, so the output completes when the outer signal and the
+    /// last inner signal have.
     @inlinable
     func _switchingMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U, Failure>) -> Signal<U, Failure> {
-        let outer = self
-        return .deferred {
-            // Sends `nil`, the cut of `_take(untilNil:)` (`take(until:)` without its `map`).
-            let innerStarting = Subject<Event<U, Failure>?, Never>()
-            return outer.flattenMap { value in
-                let inner = transform(value)
-                innerStarting.send(value: nil) // cuts the running inner signal, if any
-                return inner._take(untilNil: innerStarting.signal)
+        bind {
+            { event, control in
+                switch event {
+                case .next(let value):
+                    let inner = transform(value)   // made first, then the previous one is cut
+                    control.cancelInners()
+                    return inner
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    return nil
+                }
             }
         }
     }

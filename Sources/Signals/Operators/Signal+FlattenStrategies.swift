@@ -104,8 +104,8 @@ extension Signal {
     /// // Prints: swift
     /// ```
     ///
-    /// - Complexity: per value, the subscriptions of one `take(until:)` around its inner
-    ///   signal.
+    /// - Complexity: per value, one inner subscription; cutting the previous one is part of
+    ///   bind (`BindControl.cancelInners()`), with no operator around the inner signal.
     ///
     /// - SeeAlso: RxSwift `flatMapLatest`, ReactiveSwift `flatMap(.latest)`,
     ///   Combine `map(_:).switchToLatest()`.
