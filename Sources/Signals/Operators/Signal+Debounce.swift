@@ -1,12 +1,13 @@
-// debounce(d, on: s) = deferred {
-//     let ended = Subject()   // sent just before the source's completion is forwarded
-//     on(completed: { ended.send(()) }).flatMapLatest { value in
-//         timer(after: d, on: s).merge(ended).take(1).then(.just(value))
-//     }
+// debounce(d, on: s) = bind {
+//     .next(v)   -> cut the running timer (BindControl.cancelInners()), hand v over, and return
+//                   a timer that sends v when `d` has passed, if v is still the one handed over;
+//     .completed -> cut the timer; the value still handed over (if any), then completed;
+//     .error(e)  -> .error(e) (the pending value is dropped).
 // }
-//   Each value waits for the first of its timer and the source's completion; a newer value
-//   cuts it (flatMapLatest), so only a value that `d` has passed without a newer one gets
-//   through — or the pending one, at once, when the source completes.
+//   A newer value cuts the timer of the previous one, so only a value that `d` has passed
+//   without a newer one gets through. The hand-over (`_Handoff`) makes sure that a timer
+//   firing on another thread while the source completes sends the value, or the completion
+//   does — exactly once.
 
 extension Signal {
     /// Sends a value once `dueTime` has passed on `scheduler` without a newer value; a value
@@ -18,9 +19,9 @@ extension Signal {
     /// disposes this signal and cancels the pending timer. A due time of zero or less sends
     /// a value at the scheduler's next run, unless a newer one arrived first.
     ///
-    /// Composed of: `deferred { … }` around `on(completed:)` — which sends into a `Subject`
-    /// just before the completion goes on — then `flatMapLatest` of each value into
-    /// `Signal.timer(after: dueTime, on: scheduler).merge(ended).take(1).then(.just(value))`.
+    /// Composed of: one `bind` whose binding, for each value, cuts the running timer
+    /// (`BindControl.cancelInners()`) and returns a timer that sends the value when
+    /// `dueTime` has passed; on completion it cuts the timer and returns the pending value.
     ///
     /// ```swift
     /// let scheduler = TestScheduler(), query = Subject<String, Never>()
@@ -35,23 +36,27 @@ extension Signal {
     /// output: ---a---c--(d|)
     /// ```
     ///
-    /// - Complexity: per value, one timer and the subscriptions of one `flatMapLatest` inner
-    ///   signal.
+    /// - Complexity: per value, one timer and one inner subscription.
     /// - SeeAlso: RxSwift `debounce(_:scheduler:)`, ReactiveSwift `debounce(_:on:)`,
     ///   Combine `debounce(for:scheduler:)`.
     @inlinable
     public func debounce(_ dueTime: Duration, on scheduler: some Scheduler) -> Signal {
-        let source = self
-        return .deferred {
-            let ended = Subject<Int, Failure>()
-            return source
-                .on(completed: { ended.send(value: 0) })
-                .flatMapLatest { value in
-                    Signal<Int, Failure>.timer(after: dueTime, on: scheduler)
-                        .merge(ended.signal)
-                        .take(1)
-                        .then(.just(value))
+        bind {
+            let pending = _Handoff<Value>()
+            return { event, control in
+                switch event {
+                case .next(let value):
+                    control.cancelInners()
+                    let ticket = pending.hold(value)
+                    let send = Signal.just(value)
+                    return ._timer(after: dueTime, on: scheduler) { pending.claim(ticket) ? send : .empty }
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    control.cancelInners()
+                    return pending.takeHeld().map { .just($0) }
                 }
+            }
         }
     }
 }

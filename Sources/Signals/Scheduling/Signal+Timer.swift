@@ -82,6 +82,25 @@ extension Signal where Value == Int {
     }
 }
 
+extension Signal {
+    /// When `delay` has passed on `scheduler`, continues with the signal `next()` gives:
+    /// `timer(after:on:)` followed by a signal chosen when it fires, for the time operators
+    /// that hand a value to a timer (`debounce`: `.just(value)` if the value is still
+    /// pending, else `.empty`). One subscription, where `timer(…).then(…)` would add binds.
+    @inlinable
+    static func _timer(
+        after delay: Duration,
+        on scheduler: some Scheduler,
+        then next: @escaping @Sendable () -> Signal
+    ) -> Signal {
+        Signal { observer in
+            scheduler.schedule(after: delay) {
+                next()._subscribe(observer)
+            }
+        }
+    }
+}
+
 extension Signal where Value == Int, Failure == Never {
     /// Sends `0` once `delay` has passed on `scheduler`, then completes; a signal that cannot
     /// fail, so `Signal.timer(after:on:)` is a `Signal<Int, Never>`.
