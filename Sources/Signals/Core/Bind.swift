@@ -108,8 +108,8 @@ extension Signal {
     }
 }
 
-/// What a binding may ask of ``Signal/bind(_:)-(()->(Event<Value,Failure>,inout BindControl)->Signal<U,F>?)``
-/// while it handles one source event: stop the source, and cut the inner subscriptions.
+/// What a binding of the controlled `bind` may ask while it handles one source event: stop
+/// the source, and cut the inner subscriptions (<doc:Contracts#Cutting-inner-subscriptions>).
 ///
 /// A fresh control is handed to each call of the binding; bind reads it when the binding
 /// returns.
