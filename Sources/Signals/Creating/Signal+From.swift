@@ -35,10 +35,14 @@ extension Signal {
     /// now.subscribe(next: { print($0) }) // Prints: 1
     /// now.subscribe(next: { print($0) }) // Prints: 2
     /// ```
+    ///
+    /// The signal `make` returns is the whole output, so it is subscribed as a tail call
+    /// (<doc:Contracts#Stack-safety>): a recursion through `deferred` — a signal that defers
+    /// to itself, directly or through `flattenMap` of a constant — runs in constant stack.
     @inlinable
     public static func deferred(_ make: @escaping @Sendable () -> Signal) -> Signal {
         Signal(_representation: .subscribe { observer in
-            make()._subscribe(observer)
+            _TailCalls.run(make(), into: observer)
         })
     }
 }

@@ -4,6 +4,8 @@
 //     (a Subject) and the outer events, into ONE stateful bind that starts inner signals up
 //     to the limit, queues (.concat, .concurrent) or drops (.first) the rest, and returns
 //     each started inner signal `followed(by:)` its notice.
+// flattenMap(any, f) over a constant just(v) = deferred { f(v) } (one inner signal, whatever
+//     the strategy: a recursion through concatMap of a constant runs in constant stack).
 // flatten(strategy)      = flattenMap(strategy) { $0 }.
 // flatMap(strategy, f)   = flattenMap(strategy, f).
 // The one-liners on these (concat(), switchToLatest(), ...) are in Signal+FlattenStrategies.swift.
@@ -76,7 +78,8 @@ extension Signal {
         _ strategy: FlattenStrategy,
         _ transform: @escaping @Sendable (Value) -> Signal<U, Failure>
     ) -> Signal<U, Failure> {
-        switch strategy {
+        if let single = _flattenedIfConstant(transform) { return single }
+        return switch strategy {
         case .merge: flattenMap(transform)
         case .latest: _switchingMap(transform)
         case .concat: _limitedMap(limit: 1, dropsOverflow: false, transform)

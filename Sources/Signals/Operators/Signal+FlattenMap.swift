@@ -1,6 +1,8 @@
 // flattenMap = bind with the binding `.next(v) -> transform(v)`, `.error(e) -> .error(e)`,
 //              `.completed -> nil`.
 // flatten    = flattenMap { $0 }.
+// A constant source is flattened structurally: just(v).flattenMap(f) = deferred { f(v) }
+// (a tail call, so a recursion through flattenMap of a constant runs in constant stack).
 
 extension Signal {
     /// Maps each value to a signal and merges the values of all those signals into one output.
@@ -10,7 +12,9 @@ extension Signal {
     /// one, fails it and disposes everything else.
     ///
     /// Composed of: `bind` with the binding `.next(v) -> transform(v)`,
-    /// `.error(e) -> .error(e)`, `.completed -> nil`.
+    /// `.error(e) -> .error(e)`, `.completed -> nil`; over a constant (`just(v)`), the one
+    /// inner signal itself, `deferred { transform(v) }`, so that a recursion through
+    /// `flattenMap` of a constant runs in constant stack.
     ///
     /// ```swift
     /// Signal.from([1, 2]).flattenMap { n in Signal.from([n, n * 10]) }
@@ -19,7 +23,8 @@ extension Signal {
     /// ```
     @inlinable
     public func flattenMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U, Failure>) -> Signal<U, Failure> {
-        bind {
+        if let single = _flattenedIfConstant(transform) { return single }
+        return bind {
             { event, _ in
                 switch event {
                 case .next(let value): return transform(value)
