@@ -78,6 +78,7 @@ extension Signal {
         _ strategy: FlattenStrategy,
         _ transform: @escaping @Sendable (Value) -> Signal<U, Failure>
     ) -> Signal<U, Failure> {
+        if case .concurrent(let limit) = strategy { _ = _checkedLimit(limit) }  // even over a constant
         if let single = _flattenedIfConstant(transform) { return single }
         return switch strategy {
         case .merge: flattenMap(transform)
