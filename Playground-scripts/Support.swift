@@ -25,7 +25,7 @@ func print(_ items: Any..., separator: String = " ", terminator: String = "\n") 
 ///
 /// A `Mutex` from the standard `Synchronization` module keeps it safe: the closures a
 /// chapter gives to the library are `@Sendable`, so they may not touch unprotected
-/// shared state (which is the very point chapter 1 makes).
+/// shared state (the point the chapter "Signals: creating and subscribing" makes).
 final class Transcript: Sendable {
     static let shared = Transcript()
 
@@ -61,30 +61,32 @@ final class Transcript: Sendable {
 
 // MARK: - Chapters
 
-/// One chapter of the tour: a numbered file in Playground-scripts/ and the function that
-/// prints it.
+/// One chapter of the tour: a file in Playground-scripts/ and the function that prints it.
 struct Chapter: Sendable {
-    /// 1, 2, 3 ... the reading order.
-    let number: Int
+    /// 1, 2, 3 ... the reading order: the chapter's place in ``chapters``.
+    private(set) var number = 0
     /// The short name used on the command line: `swift run playground concat`.
     let name: String
     /// The heading printed above the chapter.
     let title: String
-    /// The chapter's file name without extension, e.g. `05-Concat`; its golden transcript
-    /// is `Tests/PlaygroundTests/Golden/05-Concat.txt`.
+    /// The chapter's file name without extension, e.g. `09-Concat`; its golden transcript
+    /// is `Tests/PlaygroundTests/Golden/09-Concat.txt`.
     let fileName: String
     private let body: @Sendable () -> Void
 
-    init(
-        _ number: Int, _ name: String, title: String,
-        fileID: String = #fileID, body: @escaping @Sendable () -> Void
-    ) {
-        self.number = number
+    init(_ name: String, title: String, fileID: String = #fileID, body: @escaping @Sendable () -> Void) {
         self.name = name
         self.title = title
         let file = fileID.split(separator: "/").last.map(String.init) ?? fileID
         self.fileName = file.hasSuffix(".swift") ? String(file.dropLast(6)) : file
         self.body = body
+    }
+
+    /// This chapter, numbered.
+    fileprivate func numbered(_ number: Int) -> Chapter {
+        var chapter = self
+        chapter.number = number
+        return chapter
     }
 
     /// Prints the chapter (heading, then its lessons) and returns what it printed.
@@ -99,8 +101,26 @@ struct Chapter: Sendable {
     }
 }
 
-/// Every chapter, in reading order.
-let chapters: [Chapter] = [
+/// Every chapter, in reading order: first the everyday track (use the library), then "how it
+/// works" (the five seed stories, bind, writing operators).
+///
+/// A chapter is numbered by its place here. To add one, write its file (named so that the
+/// files sort in reading order, e.g. `02b-Splitting.swift` between 02 and 03), add it to
+/// this list, and record its golden transcript (see Tests/PlaygroundTests).
+let chapters: [Chapter] = (everydayTrack + howItWorksTrack).enumerated().map { $1.numbered($0 + 1) }
+
+/// Using the library: signals in five minutes, everyday operators, time, async/await.
+let everydayTrack: [Chapter] = [
+    .fiveMinutes,
+    .everydayOperators,
+    .time,
+    .bothWorlds,
+]
+
+/// How it works: the five seed stories (signals and sinks, the bind pipeline's disposables,
+/// concat as a queue, combineLatest's bookkeeping, one observer fed by many upstreams),
+/// bind itself, and writing operators with it.
+let howItWorksTrack: [Chapter] = [
     .signals,
     .disposables,
     .bind,
@@ -109,9 +129,6 @@ let chapters: [Chapter] = [
     .combineLatest,
     .mergeInput,
     .writingOperators,
-    .everydayOperators,
-    .time,
-    .bothWorlds,
 ]
 
 /// The chapter named by a command-line argument: its number (`3`, `03`), its short name
@@ -121,7 +138,7 @@ func chapter(named argument: String) -> Chapter? {
     let wanted = argument.lowercased()
     return chapters.first { chapter in
         let fileName = chapter.fileName.lowercased()
-        let title = fileName.drop { $0.isNumber || $0 == "-" }
+        let title = fileName.split(separator: "-", maxSplits: 1).last.map(String.init) ?? fileName
         return Int(wanted) == chapter.number
             || wanted == chapter.name.lowercased()
             || wanted == fileName

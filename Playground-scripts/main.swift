@@ -5,7 +5,9 @@
 //     swift run playground 5          ... or by number (several may be given)
 //
 // Each chapter is a file of this folder, numbered in reading order, and begins with the
-// story it tells. Read the file, run the chapter, compare.
+// story it tells. Read the file, run the chapter, compare. The tour opens with the everyday
+// track (chapters 1-4: use the library), then explains how it works (the seed stories,
+// bind, writing operators); Support.swift lists the chapters.
 
 #if canImport(Glibc)
 import Glibc
@@ -31,7 +33,25 @@ for argument in arguments {
     selected.append(chapter)
 }
 
-for (index, chapter) in (selected.isEmpty ? chapters : selected).enumerated() {
-    if index > 0 { print() }
-    chapter.run()
+if selected.isEmpty {
+    // The whole tour, in two parts.
+    let parts = [
+        ("Part 1 · Using Signals", Array(chapters.prefix(everydayTrack.count))),
+        ("Part 2 · How it works", Array(chapters.dropFirst(everydayTrack.count))),
+    ]
+    for (index, (title, partChapters)) in parts.enumerated() {
+        if index > 0 { print() }
+        print(String(repeating: "#", count: title.count + 4))
+        print("# \(title) #")
+        print(String(repeating: "#", count: title.count + 4))
+        for chapter in partChapters {
+            print()
+            chapter.run()
+        }
+    }
+} else {
+    for (index, chapter) in selected.enumerated() {
+        if index > 0 { print() }
+        chapter.run()
+    }
 }

@@ -1,4 +1,4 @@
-// Chapter 11 · Both worlds: signals and async/await
+// Chapter 4 · Both worlds: signals and async/await
 //
 // Swift code lives in async/await; a signal lives in callbacks. Crossing between the two
 // should lose nothing: not a value, not the error type, not cancellation.
@@ -22,7 +22,7 @@ import Signals
 import SignalsTesting
 
 extension Chapter {
-    static let bothWorlds = Chapter(11, "async", title: "Both worlds: signals and async/await") {
+    static let bothWorlds = Chapter("async", title: "Both worlds: signals and async/await") {
         runToEnd {
             await readingASignalWithForAwait()
             await theErrorTypeCrossesTheBridge()
@@ -112,19 +112,24 @@ private func anAsyncSearch() async {
 private func cancellationBothWays() async {
     section("Cancellation, both ways")
     print("Breaking out of a loop disposes the subscription:")
+    // The producer sends a tick only when the loop asks for one, so it never runs ahead of
+    // the loop and never finishes on its own: the subscription ends because the loop broke.
+    let (asks, ask) = AsyncStream.makeStream(of: Void.self)
     let ticks = traced("ticks", Signal<Int, Never>.task { observer in
         var tick = 0
-        while !Task.isCancelled && tick < 1_000 {
+        for await _ in asks {   // ends when disposal cancels the task
             tick += 1
             observer.send(value: tick)
-            await Task.yield()
         }
     })
     show("for await tick in ticks.values { print(\"tick\", tick); if tick == 3 { break } }")
+    ask.yield()
     for await tick in ticks.values {
         print("tick", tick)
         if tick == 3 { break }
+        ask.yield()   // ask for the next tick
     }
+    print("(ticks come one per ask, endlessly: only the break ended the subscription)")
 
     print("Disposing a subscription cancels the task behind it:")
     let (notes, note) = AsyncStream.makeStream(of: String.self)

@@ -1,4 +1,4 @@
-// Chapter 5 · concat: a queue of signals
+// Chapter 9 · concat: a queue of signals
 //
 // `a.concat(b)` forwards `a`, and subscribes to `b` only once `a` has completed. Think
 // of a queue (RxSwift's Concat): the signals wait in order; the next is subscribed only
@@ -26,7 +26,7 @@ import Signals
 import SignalsTesting
 
 extension Chapter {
-    static let concat = Chapter(5, "concat", title: "concat: a queue of signals") {
+    static let concat = Chapter("concat", title: "concat: a queue of signals") {
         oneTwoThree()
         concatIsAQueue()
         anErrorEndsEverything()

@@ -1,4 +1,4 @@
-// Chapter 9 · Everyday operators
+// Chapter 2 · Everyday operators
 //
 // The operators an app reaches for every day, each a short composition of bind and other
 // operators (the ledger, Signals.docc/Operators.md, gives every one's composition and its
@@ -11,7 +11,7 @@ import SignalsTesting
 import Synchronization
 
 extension Chapter {
-    static let everydayOperators = Chapter(9, "everyday", title: "Everyday operators") {
+    static let everydayOperators = Chapter("everyday", title: "Everyday operators") {
         transformingAndFiltering()
         aReducerOverMergedSources()
         errorsAndRetry()

@@ -1,4 +1,4 @@
-// Chapter 10 · Time: a type-ahead search on a virtual clock
+// Chapter 3 · Time: a type-ahead search on a virtual clock
 //
 // Every search box wants the same three things: wait until the user pauses typing
 // (`debounce`), do not search again for the query you just searched (`distinctUntilChanged`),
@@ -18,7 +18,7 @@ import SignalsTesting
 import Synchronization
 
 extension Chapter {
-    static let time = Chapter(10, "time", title: "Time: a type-ahead search on a virtual clock") {
+    static let time = Chapter("time", title: "Time: a type-ahead search on a virtual clock") {
         typeAheadSearch()
     }
 }

@@ -1,4 +1,4 @@
-// Chapter 1 · Signals: creating and subscribing
+// Chapter 5 · Signals: creating and subscribing
 //
 // A signal is a recipe: a subscribe function that, given an observer, sends it events.
 // Nothing happens when you create one. Each `subscribe` runs the function anew (signals
@@ -31,7 +31,7 @@ import SignalsTesting
 import Synchronization
 
 extension Chapter {
-    static let signals = Chapter(1, "signals", title: "Signals: creating and subscribing") {
+    static let signals = Chapter("signals", title: "Signals: creating and subscribing") {
         aSignalIsASubscribeFunction()
         collectingValuesUnderSwift6()
         theObserverIsNotYourClosure()

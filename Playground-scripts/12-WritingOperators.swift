@@ -1,4 +1,4 @@
-// Chapter 8 · Writing your own operators with bind
+// Chapter 12 · Writing your own operators with bind
 //
 // An operator is a binding, and writing one is answering four questions:
 //   1. What state does one subscription need?   (declare it in `makeBinding`)
@@ -21,7 +21,7 @@ import Signals
 import SignalsTesting
 
 extension Chapter {
-    static let writingOperators = Chapter(8, "operators", title: "Writing your own operators with bind") {
+    static let writingOperators = Chapter("operators", title: "Writing your own operators with bind") {
         writingTake()
         writingScan()
         writingDistinctUntilChanged()

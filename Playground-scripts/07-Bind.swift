@@ -1,4 +1,4 @@
-// Chapter 3 · bind, the one primitive
+// Chapter 7 · bind, the one primitive
 //
 // Every operator in Signals is derived from one method:
 //
@@ -20,7 +20,7 @@
 // 4. it completes when the source has finished and every inner signal has completed;
 // 5. it fails as soon as any inner signal fails, disposing everything else.
 //
-// This is ReactiveCocoa's `-bind:` (chapter 2 built its disposables by hand) with one
+// This is ReactiveCocoa's `-bind:` (chapter 6 built its disposables by hand) with one
 // generalisation: the binding also sees the source's terminal event. That is what lets
 // `materialize`, `concat` or `catch` be bindings too. And when a binding returns a
 // constant - `.just(x)`, `.empty`, `.error(e)` - bind delivers it directly, without a
@@ -29,14 +29,22 @@
 // Each rule is shown below with subjects wrapped in `traced`, which prints when a signal
 // is subscribed and when its subscription is released.
 //
+// One more control, for the operators that must drop a running inner signal
+// (`switchToLatest`, `flatMapLatest`, `debounce`, `throttle`): a binding may take
+// `inout BindControl` instead of `inout Bool`. `control.stop` is the same stop flag;
+// `control.cancelInners()` disposes every inner subscription live at that moment before
+// the signal the binding returns is subscribed. A cut inner delivers nothing afterwards and
+// no longer counts for completion or failure (Contracts.md, "Cutting inner subscriptions").
+//
 // A practical note: Swift infers the output type of `bind` from a one-expression
 // binding, but not through closures of several statements. Then name the type:
 // `let output: Signal<String, Never> = source.bind { ... }`.
 
 import Signals
+import SignalsTesting
 
 extension Chapter {
-    static let bind = Chapter(3, "bind", title: "bind and its five rules") {
+    static let bind = Chapter("bind", title: "bind and its five rules") {
         theShapeOfABinding()
         theFiveRules()
         ruleFiveFailureDisposesTheRest()
@@ -44,6 +52,7 @@ extension Chapter {
         theStopFlag()
         stateBelongsToOneSubscription()
         theBindingSeesTheTerminalEvent()
+        cuttingTheInners()
     }
 }
 
@@ -219,4 +228,50 @@ private func theBindingSeesTheTerminalEvent() {
     }
     show("safe.subscribe(Observer { print($0) })")
     safe.subscribe(Observer { print($0) })
+}
+
+private func cuttingTheInners() {
+    section("Cutting the inners: BindControl.cancelInners()")
+    print("A binding may take `inout BindControl` instead of `inout Bool`. Besides `stop`, it can")
+    print("call `control.cancelInners()`: every inner subscription live at that moment is disposed")
+    print("before the signal it returns is subscribed. That is all `switchToLatest` is:")
+    let outer = Subject<Signal<String, Never>, Never>()
+    let first = Subject<String, Never>()
+    let second = Subject<String, Never>()
+    let latest: Signal<String, Never> = outer.signal.bind {
+        { event, control in
+            guard case .next(let inner) = event else { return nil }
+            control.cancelInners()   // dispose the previous inner first
+            return inner
+        }
+    }
+    show("latest.subscribe(next: { print(\"output:\", $0) })")
+    latest.subscribe(next: { print("output:", $0) })
+    show("outer.send(value: traced(\"first\", first.signal)); first.send(value: \"a\")")
+    outer.send(value: traced("first", first.signal))
+    first.send(value: "a")
+    show("outer.send(value: traced(\"second\", second.signal))")
+    outer.send(value: traced("second", second.signal))
+    show("first.send(value: \"b\"); second.send(value: \"c\")")
+    first.send(value: "b")
+    second.send(value: "c")
+    print("`first` was released before `second` was subscribed, and its \"b\" went nowhere.")
+
+    print()
+    print("debounce is the same move with time: each value cuts the pending timer and starts a new")
+    print("one, which sends the value when it fires. On a virtual clock (one column = one second):")
+    let scheduler = TestScheduler()
+    let typing: TestSignal<String, Never> = scheduler.hot("-ab-----c--|")
+    let debounced: Signal<String, Never> = typing.signal.bind {
+        { event, control in
+            guard case .next(let value) = event else { return nil }
+            control.cancelInners()   // the pending timer, if any
+            return Signal<Int, Never>.timer(after: .seconds(2), on: scheduler).map { _ in value }
+        }
+    }
+    show(#"typing = scheduler.hot("-ab-----c--|")"#)
+    show("debounced, 2 seconds:")
+    print(scheduler.expect(debounced, "----b-----c|").description)
+    print("(`a` was cut by `b`; the library's debounce also hands a pending value over when the")
+    print(" source completes, which this three-line version does not.)")
 }

@@ -1,4 +1,4 @@
-// Chapter 4 · flatten and merge: signals of signals
+// Chapter 8 · flatten and merge: signals of signals
 //
 // A signal can send signals. `flattenMap` turns each value into a signal and merges
 // them all into one output; it is `bind` with the plainest binding there is:
@@ -20,7 +20,7 @@ import Signals
 import SignalsTesting
 
 extension Chapter {
-    static let flattenAndMerge = Chapter(4, "flatten", title: "flatten and merge: signals of signals") {
+    static let flattenAndMerge = Chapter("flatten", title: "flatten and merge: signals of signals") {
         flattenMapIsBind()
         lettersAndNumbers()
         mergeIsASignalOfSignalsFlattened()

@@ -1,4 +1,4 @@
-// Chapter 6 · combineLatest and its bookkeeping
+// Chapter 10 · combineLatest and its bookkeeping
 //
 // `combineLatest` waits until every source has sent a value, then emits a combination of
 // the latest value of each, again on every value from any source.
@@ -20,7 +20,7 @@ import Signals
 import SignalsTesting
 
 extension Chapter {
-    static let combineLatest = Chapter(6, "combinelatest", title: "combineLatest and its bookkeeping") {
+    static let combineLatest = Chapter("combinelatest", title: "combineLatest and its bookkeeping") {
         obOneAndObTwo()
         theBookkeepingShown()
         completingEarly()
