@@ -42,7 +42,7 @@ final class SerialityChecker: Sendable {
 
 @Suite(.serialized) struct ConcurrencyTests {
     static let threads = 4
-    static let perThread = 50_000
+    static let perThread = testSize(50_000, quick: 10_000)   // SIGNALS_FULL=1: the sanitizer step
 
     @Test func twoMergedSubjectsFedByFourThreadsDeliverEveryValueOnceWithoutOverlap() {
         // Given: threads 0 and 1 send into `a`, threads 2 and 3 into `b`

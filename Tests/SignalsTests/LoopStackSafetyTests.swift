@@ -11,7 +11,7 @@ import SignalsTesting
 import SignalsTestSupport
 
 @Suite(.serialized) struct LoopStackSafetyTests {
-    static let levels = 100_000
+    static let levels = StackSafetyTests.steps(100_000)
 
     /// `page(n)` asks for page `n`, and from inside its handling for page `n + 1`, until `last`.
     static func page(_ number: Int, last: Int, strategy: FlattenStrategy) -> Signal<Int, Never> {

@@ -17,19 +17,26 @@ import SignalsTestSupport
     /// The size of the million-step tests of the operators built on tail calls and feedback
     /// loops (repeat, retry, repeatForever, switchToLatest, concatMap, concurrent(limit:)):
     /// 1,000,000 in optimised builds — CI runs every stack-safety suite in release — and
-    /// 100,000 in debug builds, where it proves the same thing (100,000 nested frames would
-    /// overflow a 512 KiB stack many times over) in a tenth of the time.
+    /// 100,000 in debug builds with `SIGNALS_FULL=1` (the sanitizer steps); 10,000 in a plain
+    /// `swift test`, which proves the same thing (10,000 nested frames would overflow a
+    /// 512 KiB stack several times over) in a tenth of the time.
     static let millionSteps: Int = {
         #if DEBUG
-        return 100_000
+        return testSize(100_000, quick: 10_000)
         #else
         return 1_000_000
         #endif
     }()
 
+    /// The size of the other long-chain tests: `full` at full size (``runsFullSizes``: every
+    /// optimised build, or `SIGNALS_FULL=1`), a tenth of it in a plain debug `swift test`.
+    static func steps(_ full: Int) -> Int {
+        testSize(full, quick: full / 10)
+    }
+
     @Test func concatOfAMillionJustSignals() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 1_000_000
+            let count = StackSafetyTests.steps(1_000_000)
             let signals = (0..<count).map { Signal<Int, Never>.just($0) }
             StackSafetyTests.expectAllValues(0..<count, "concat of \(count) just signals") {
                 Signal.concat(signals)
@@ -40,7 +47,7 @@ import SignalsTestSupport
 
     @Test func leftFoldOfAHundredThousandBinaryConcats() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 100_000
+            let count = StackSafetyTests.steps(100_000)
             StackSafetyTests.expectAllValues(0..<count, "left fold of \(count) a.concat(b), build + subscribe + release") {
                 var signal = Signal<Int, Never>.just(0)
                 for value in 1..<count { signal = signal.concat(.just(value)) }
@@ -52,7 +59,7 @@ import SignalsTestSupport
 
     @Test func leftFoldOfAHundredThousandBinaryMerges() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 100_000
+            let count = StackSafetyTests.steps(100_000)
             StackSafetyTests.expectAllValues(0..<count, "left fold of \(count) a.merge(b), build + subscribe + release") {
                 var signal = Signal<Int, Never>.just(0)
                 for value in 1..<count { signal = signal.merge(.just(value)) }
@@ -64,7 +71,7 @@ import SignalsTestSupport
 
     @Test func flattenMapOverAMillionValuesEachReturningASynchronousSignal() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 1_000_000
+            let count = StackSafetyTests.steps(1_000_000)
             StackSafetyTests.expectAllValues(0..<count, "flattenMap over \(count) values, each Signal.from([x])") {
                 Signal.from(0..<count).flattenMap { Signal.from([$0]) }
             }
@@ -75,7 +82,7 @@ import SignalsTestSupport
     @Test func leftFoldOfNonConstantConcatsKeepsOrder() async {
         // The parts are `from` signals, which bind cannot deliver as constants.
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 100_000
+            let count = StackSafetyTests.steps(100_000)
             StackSafetyTests.expectAllValues(0..<count, "left fold of \(count) a.concat(from([x]))") {
                 var signal = Signal<Int, Never>.from([0])
                 for value in 1..<count { signal = signal.concat(.from([value])) }
@@ -87,7 +94,7 @@ import SignalsTestSupport
 
     @Test func rightFoldOfAHundredThousandBinaryConcats() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 100_000
+            let count = StackSafetyTests.steps(100_000)
             StackSafetyTests.expectAllValues(0..<count, "right fold of \(count) a.concat(b)") {
                 var signal = Signal<Int, Never>.just(count - 1)
                 for value in (0..<count - 1).reversed() { signal = Signal.just(value).concat(signal) }
@@ -99,7 +106,7 @@ import SignalsTestSupport
 
     @Test func concatOfASignalOfAHundredThousandSynchronousSignals() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 100_000
+            let count = StackSafetyTests.steps(100_000)
             StackSafetyTests.expectAllValues(0..<count, "concat() of a signal of \(count) Signal.from([x])") {
                 Signal.from(0..<count).map { Signal<Int, Never>.from([$0]) }.concat()
             }
@@ -111,7 +118,7 @@ import SignalsTestSupport
         // countdown(n) = just(n).concat(deferred { countdown(n - 1) }): the repeat-like
         // recursion that Contracts.md's "Stack safety" (tail calls) and Core/TailCall.swift cover.
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 100_000
+            let count = StackSafetyTests.steps(100_000)
             StackSafetyTests.expectAllValues((1...count).reversed(), "recursive concat through deferred, \(count) levels") {
                 StackSafetyTests.countdown(count)
             }
@@ -122,7 +129,7 @@ import SignalsTestSupport
     @Test func feedbackThroughASubjectAndBindRunsInConstantStack() async {
         // Every value received is sent back, re-entrantly, into the source subject.
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 100_000
+            let count = StackSafetyTests.steps(100_000)
             let received = runOnThread(stackSize: StackSafetyTests.stackSize) {
                 measure("feedback loop of \(count) re-entrant sends through Subject + flattenMap (512 KiB stack)") {
                     let subject = Subject<Int, Never>()
@@ -170,6 +177,6 @@ import SignalsTestSupport
     static func relay(_ result: ExitTest.Result?) {
         guard let result else { return }
         let output = String(decoding: result.standardOutputContent, as: UTF8.self)
-        for line in output.split(separator: "\n") where line.hasPrefix("[figures]") { print(line) }
+        for line in output.split(separator: "\n") where line.hasPrefix("[figures]") { printFigure(String(line)) }
     }
 }

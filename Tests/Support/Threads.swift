@@ -155,6 +155,6 @@ public func measure<Result>(_ label: String, _ body: () -> Result) -> Result {
     let result = body()
     let elapsed = clock.now - start
     let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-    print("[figures] \(label): \(milliseconds) ms")
+    printFigure("[figures] \(label): \(milliseconds) ms")
     return result
 }

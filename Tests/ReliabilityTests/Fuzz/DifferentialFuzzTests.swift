@@ -85,7 +85,7 @@ enum DifferentialCheck {
 }
 
 @Suite struct DifferentialFuzzTests {
-    static let defaultCases = 20_000
+    static let defaultCases = testSize(20_000, quick: 4_000)
     static let shards = 4
     /// Operators left out while a bug they trip is open, each pinned by a regression test
     /// marked `withKnownIssue`. `SIGNALS_FUZZ_EXCLUDE=` (empty) fuzzes them anyway.

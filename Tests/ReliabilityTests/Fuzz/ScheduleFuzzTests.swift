@@ -8,7 +8,7 @@ import Testing
 
 @Suite struct ScheduleFuzzTests {
     /// Schedules per test; `SIGNALS_FUZZ_CASES` raises it (to a tenth of its value).
-    static var cases: Int { max(2_000, (environmentInteger("SIGNALS_FUZZ_CASES") ?? 0) / 10) }
+    static var cases: Int { max(testSize(2_000, quick: 500), (environmentInteger("SIGNALS_FUZZ_CASES") ?? 0) / 10) }
     static let seed: UInt64 = 0x5348_4544
 
     /// Sends the schedule to fresh subjects (sources 0..<count) and records `build`'s output.

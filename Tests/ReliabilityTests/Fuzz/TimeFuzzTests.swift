@@ -13,7 +13,7 @@ import SignalsTestSupport
 
 @Suite struct TimeFuzzTests {
     /// Schedules per operator.
-    static var cases: Int { environmentInteger("SIGNALS_TIME_FUZZ_CASES") ?? 400 }
+    static var cases: Int { environmentInteger("SIGNALS_TIME_FUZZ_CASES") ?? testSize(400, quick: 100) }
     static let seed: UInt64 = 0x7449_4d45
 
     typealias Source = Signal<Int, TestError>
@@ -140,7 +140,7 @@ import SignalsTestSupport
                 }
             }
         }
-        print("TimeFuzzTests: \(runs) schedules (\(Self.cases) per operator), \(mismatches) mismatches, \(leftovers) with work left after disposal")
+        printFigure("[figures] TimeFuzzTests: \(runs) schedules (\(Self.cases) per operator), \(mismatches) mismatches, \(leftovers) with work left after disposal")
         #expect(mismatches == 0)
         #expect(leftovers == 0)
     }

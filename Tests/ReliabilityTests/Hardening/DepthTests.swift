@@ -29,7 +29,7 @@ import Testing
         await #expect(processExitsWith: .success) {
             DepthTests.onSmallStack {
                 var signal = Signal<Int, Never>.just(0).concat(.never)
-                for _ in 0..<1_000_000 { signal = signal.map { $0 + 1 } }
+                for _ in 0..<testSize(1_000_000, quick: 100_000) { signal = signal.map { $0 + 1 } }
                 _ = signal
             }
         }

@@ -615,7 +615,7 @@ private let allStrategies: [FlattenStrategy] = [.merge, .concat, .latest, .first
         // The inners queue behind two that are held open, then run one after another from
         // the "inner finished" notices: the queue drains in a loop, not a recursion.
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 100_000
+            let count = StackSafetyTests.steps(100_000)
             let (values, isCompleted) = runOnThread(stackSize: StackSafetyTests.stackSize) {
                 measure("flatten(.concurrent(limit: 2)) draining a queue of \(count) Signal.from([x]) (512 KiB stack)") {
                     let gates = [Subject<Int, Never>(), Subject<Int, Never>()]

@@ -54,7 +54,7 @@ import SignalsTestSupport
     @Test func reentrantFeedbackThroughSkipAndTake() async {
         // Every value received is sent back, re-entrantly, into the source subject.
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 100_000
+            let count = StackSafetyTests.steps(100_000)
             let received = runOnThread(stackSize: TransformFilterStackSafetyTests.stackSize) {
                 measure("feedback loop of \(count) re-entrant sends through skip(until:).skip(while:).take (512 KiB stack)") {
                     let subject = Subject<Int, Never>()
@@ -76,6 +76,6 @@ import SignalsTestSupport
     static func relay(_ result: ExitTest.Result?) {
         guard let result else { return }
         let output = String(decoding: result.standardOutputContent, as: UTF8.self)
-        for line in output.split(separator: "\n") where line.hasPrefix("[figures]") { print(line) }
+        for line in output.split(separator: "\n") where line.hasPrefix("[figures]") { printFigure(String(line)) }
     }
 }

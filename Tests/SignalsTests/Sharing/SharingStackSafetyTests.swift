@@ -19,7 +19,7 @@ import SignalsTesting
 
     @Test func replayLazilyReplaysAHundredThousandCachedValues() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 100_000
+            let count = StackSafetyTests.steps(100_000)
             StackSafetyTests.expectAllValues(0..<count, "replayLazily(upTo: \(count)), second subscriber replays the cache") {
                 let replayed = Signal.from(0..<count).replayLazily(upTo: count)
                 replayed.subscribe(next: { _ in }) // fills the cache
@@ -31,7 +31,7 @@ import SignalsTesting
 
     @Test func aHundredThousandReentrantSendsFromACallback() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = 100_000
+            let count = StackSafetyTests.steps(100_000)
             StackSafetyTests.expectAllValues(0..<count, "\(count) re-entrant sends to a ReplaySubject, then its replay") {
                 let subject = ReplaySubject<Int, Never>(capacity: count)
                 subject.signal.subscribe(next: { value in
