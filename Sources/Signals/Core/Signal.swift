@@ -6,7 +6,7 @@
 /// and every resource of that subscription is released. It lives until then, whatever the
 /// source keeps; the full rules are in <doc:Contracts>.
 ///
-/// Every operator of the library is derived from one primitive, ``bind(_:)``.
+/// Every operator of the library is derived from one primitive, `bind(_:)`.
 ///
 /// ```swift
 /// let numbers = Signal<Int, Never> { observer in
