@@ -3,10 +3,13 @@
 
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 import Testing
 
 @Suite struct LawTests {
-    static let cases = 1_000
+    /// Generated pipelines per law: 1,000 at full size (optimised, as CI runs this suite, or
+    /// `SIGNALS_FULL=1`), 250 in a quick debug `swift test`.
+    static let cases = testSize(1_000, quick: 250)
 
     /// The events a subscription delivers (then disposed, for never-terminating signals).
     static func trace(_ signal: DSignal) -> Trace {

@@ -65,12 +65,13 @@ import SignalsTestSupport
     @Test(arguments: ["flattenMap", "concat", "merge", "combineLatest", "materialize"])
     func theSeedOperatorsConform(name: String) {
         let report: OperatorConformance.Report
+        let length = testSize(100_000, quick: 10_000)   // the kit's default; SIGNALS_FULL=1
         switch name {
-        case "flattenMap": report = OperatorConformance.check(name) { $0.flattenMap { Signal.from([$0, $0]) } }
-        case "concat": report = OperatorConformance.check(name) { $0.concat(.just(9)) }
-        case "merge": report = OperatorConformance.check(name) { $0.merge(.from([7, 8])) }
-        case "combineLatest": report = OperatorConformance.check(name) { $0.combineLatest(with: .just(1)).map { $0 + $1 } }
-        default: report = OperatorConformance.check(name, catchesErrors: true) { $0.materialize() }
+        case "flattenMap": report = OperatorConformance.check(name, stackSafetyLength: length) { $0.flattenMap { Signal.from([$0, $0]) } }
+        case "concat": report = OperatorConformance.check(name, stackSafetyLength: length) { $0.concat(.just(9)) }
+        case "merge": report = OperatorConformance.check(name, stackSafetyLength: length) { $0.merge(.from([7, 8])) }
+        case "combineLatest": report = OperatorConformance.check(name, stackSafetyLength: length) { $0.combineLatest(with: .just(1)).map { $0 + $1 } }
+        default: report = OperatorConformance.check(name, catchesErrors: true, stackSafetyLength: length) { $0.materialize() }
         }
         #expect(report.failures == [], "\(report)")
     }

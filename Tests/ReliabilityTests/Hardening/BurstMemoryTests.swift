@@ -9,6 +9,7 @@ import Foundation
 import Glibc
 import Testing
 import Signals
+import SignalsTestSupport
 
 @Suite struct BurstMemoryTests {
     /// The resident size in bytes, after the allocator has returned every free page it can.
@@ -24,7 +25,7 @@ import Signals
 
     @Test func bindGivesBackItsInnerListAfterABurst() async {
         await #expect(processExitsWith: .success) {
-            let burst = 500_000
+            let burst = testSize(500_000, quick: 100_000)
             let values = Subject<Int, Never>()
             let gate = Subject<Int, Never>()
             let before = BurstMemoryTests.residentBytes()
