@@ -3,6 +3,7 @@
 //     swift run playground            every chapter, in order
 //     swift run playground concat     one chapter, by name ...
 //     swift run playground 5          ... or by number (several may be given)
+//     swift run playground list       the chapters
 //
 // Each chapter is a file of this folder, numbered in reading order, and begins with the
 // story it tells. Read the file, run the chapter, compare. The tour opens with the everyday
@@ -19,6 +20,16 @@ import Darwin
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 var selected: [Chapter] = []
+
+if arguments == ["list"] {
+    print("Part 1 · Using Signals")
+    for chapter in chapters {
+        if chapter.number == everydayTrack.count + 1 { print("Part 2 · How it works") }
+        print("  \(chapter.number)  \(chapter.name)  (\(chapter.fileName).swift): \(chapter.title)")
+    }
+    print("Run one with `swift run playground <name-or-number>`, or all with `swift run playground`.")
+    exit(0)
+}
 
 for argument in arguments {
     guard let chapter = chapter(named: argument) else {
