@@ -117,6 +117,26 @@ extension Signal {
         .map { key, signal in GroupedSignal(key: key, signal: signal) }
     }
 
+    /// Flattens the groups of ``groupBy(_:)`` back into one signal of their values, with
+    /// `strategy`: `groupBy(key).flatten(.merge)` is this signal again.
+    ///
+    /// Completes, fails and disposes as ``flatten(_:)`` does over the groups' signals.
+    ///
+    /// Composed of: `map(\.signal).flatten(strategy)`.
+    ///
+    /// ```swift
+    /// Signal.from([1, 2, 3]).groupBy { $0 % 2 }.flatten(.merge)
+    ///     .subscribe(next: { print($0) })
+    /// // Prints: 1, 2, 3
+    /// ```
+    ///
+    /// - SeeAlso: RxSwift `merge()` over `GroupedObservable`s; ReactiveCocoa `-flatten`.
+    public func flatten<Key, GroupValue>(
+        _ strategy: FlattenStrategy
+    ) -> Signal<GroupValue, Failure> where Value == GroupedSignal<Key, GroupValue, Failure> {
+        map(\.signal).flatten(strategy)
+    }
+
     /// Splits this signal into inner signals fed by `route`, all sharing one subscription to
     /// this signal: `route(self)` sends a tag and a fresh `Subject` for each inner signal it
     /// opens, and feeds and ends those subjects itself. Each inner signal is the subject's
