@@ -6,7 +6,8 @@
 //     .map { GroupedSignal(key:signal:) }
 // _split(route) = deferred {
 //     counted = route(self).publish().refCount()      (one routing subscription, counted)
-//     counted.map { tag, subject in (tag, subject.signal.merge(counted.then(.empty))) }
+//     counted.map { tag, subject in
+//         (tag, subject.signal.materialize().merge(counted.materialize().compactMap { nil }).dematerialize()) }
 // }   — every inner subscription counts too, so the source lives while any of them does.
 
 /// One group of ``Signal/groupBy(_:)``: the key its values share, and the signal of those
@@ -60,7 +61,9 @@ extension Signal {
     ///
     /// Composed of: a `bind` keeping a table of one `Subject` per key (a new key returns
     /// `just((key, subject))` `concat` a signal sending its value), `publish().refCount()`, and for each
-    /// group `subject.signal.merge(counted.then(.empty))` so that it counts as a subscriber.
+    /// group `subject.signal.materialize().merge(counting).dematerialize()`, where `counting`
+    /// subscribes to the shared signal and sends nothing, so that the group counts as a
+    /// subscriber while it lasts.
     ///
     /// ```swift
     /// Signal.from(["ann: hi", "bob: yo", "ann: bye"])
@@ -159,8 +162,12 @@ extension Signal {
                 return isFirst ? route(source) : .never
             }
             let counted = routed.publish().refCount()
-            let keepAlive: Signal = counted.then(.empty)
-            return counted.map { tag, subject in (tag, subject.signal.merge(keepAlive)) }
+            // A subscription to `counted` that sends nothing: it only counts.
+            let counting: Signal<Event<Value, Failure>, Never> = counted.materialize().compactMap { _ in nil }
+            return counted.map { tag, subject in
+                // The subject's events, while counting; its terminal event ends both.
+                (tag, subject.signal.materialize().merge(counting).dematerialize())
+            }
         }
     }
 }

@@ -39,10 +39,10 @@ extension Signal {
     /// From `WindowCountTests` (`x`, `y`, `z` are the windows):
     /// ```
     /// source: -1-2-3-4-5-|
-    /// outer:  x---y---z--|
-    /// x:      -1-2|
-    /// y:          -3-4|
-    /// z:              -5-|
+    /// outer:  x--y---z---|
+    /// x:      -1-(2|)
+    /// y:         --3-(4|)
+    /// z:             --5-|
     /// ```
     ///
     /// - Precondition: `count > 0`.
