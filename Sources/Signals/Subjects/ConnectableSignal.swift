@@ -150,11 +150,11 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
     /// shared.subscribe(next: { print("a \($0)") })   // connects
     /// ticks.send(value: 1)                           // Prints: a 1
     /// ```
-    /// From `ConnectableSignalTests` (the first subscriber connects; leaving does not disconnect):
+    /// From `AutoconnectTests` (the first subscriber connects; leaving does not disconnect):
     /// ```
-    /// source: ^-1-2-3-4-|
-    /// a:      ^-1-2!
-    /// b:        ^2-3-4-|
+    /// source: --1-2-3-4-|
+    /// a:       ^1-2!
+    /// b:         ^2-3-4-|
     /// ```
     ///
     /// - SeeAlso: RxJava `autoConnect()`; RxSwift has none; Combine `autoconnect()` and
@@ -196,7 +196,7 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
     /// ticks.send(value: 1)                                   // Prints: a 1
     /// a.dispose()                                            // disconnects
     /// ```
-    /// From `ConnectableSignalTests` (RxSwift's `testRefCount_Publish`):
+    /// From `RefCountTests` (RxSwift's `testRefCount_Publish`):
     /// ```
     /// source: --1-2-3-4-5-6-7-8-9-|
     /// a:        ^2-3!

@@ -26,8 +26,8 @@ extension Signal {
     /// From `ConnectableSignalTests` (connected at tick 2, disconnected at 6, reconnected at 8):
     /// ```
     /// source:     -1-2-3-4-5-6-|
-    /// connection: --^---!-^----
-    /// a:          ^--2-3----5-6|
+    /// connection: --^---!-^----!
+    /// a:          ---2-3---5-6-|
     /// ```
     ///
     /// - SeeAlso: RxSwift `publish()`; ReactiveCocoa `-publish`; Combine
