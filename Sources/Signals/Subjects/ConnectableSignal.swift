@@ -199,10 +199,10 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
     /// From `RefCountTests` (RxSwift's `testRefCount_Publish`):
     /// ```
     /// source: --1-2-3-4-5-6-7-8-9-|
-    /// a:        ^2-3!
-    /// b:          ^3-4-5-6-7!
-    /// c:                ^6!
-    /// d:                      ^9-|
+    /// a:         ^2-3!
+    /// b:           ^3-4-5-6-7!
+    /// c:                 ^6!
+    /// d:                       ^9-|
     /// ```
     ///
     /// - SeeAlso: RxSwift `refCount()`; ReactiveCocoa `-autoconnect`; Combine
