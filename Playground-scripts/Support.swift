@@ -112,6 +112,7 @@ let chapters: [Chapter] = [
     .everydayOperators,
     .time,
     .bothWorlds,
+    .splitting,
 ]
 
 /// The chapter named by a command-line argument: its number (`3`, `03`), its short name
