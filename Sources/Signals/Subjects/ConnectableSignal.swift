@@ -110,19 +110,20 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
     public func connect() -> any Disposable {
         let (connection, isNew) = _connection.withLock { current -> (_Connection, Bool) in
             if let current { return (current, false) }
-            let connection = _Connection()
+            // Complete before anyone can see it: another thread may get it from here at once.
+            let connection = _Connection(whenDisposed: { [weak self] in self?._detach($0) })
             current = connection
             return (connection, true)
         }
         guard isNew else { return connection }
-        connection.whenDisposed = { [weak self, weak connection] in
-            if let self, let connection { self._detach(connection) }
-        }
         let send = _send
         let sink = Observer<Value, Failure> { [weak self, weak connection] event in
             // The connection ends before its terminal event is delivered, so that a
             // `connect()` from a subscriber's callback starts a fresh one (as RxSwift).
-            if event.isTerminating, let self, let connection { self._detach(connection) }
+            if event.isTerminating, let connection {
+                connection.hasEnded.store(true, ordering: .releasing)
+                self?._detach(connection)
+            }
             send(event)
         }
         // Installed first, so that disposing the connection during a synchronous source stops it.
@@ -232,21 +233,26 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
 /// is disposed.
 @usableFromInline
 final class _Connection: Disposable, Sendable {
+    /// The source subscription (a `_SinkDisposable`, once connected).
     let upstream = SerialDisposable()
-    /// Set once, right after the connection is made and before anyone else can see it.
-    nonisolated(unsafe) var whenDisposed: (@Sendable () -> Void)?
+    let whenDisposed: @Sendable (_Connection) -> Void
+    /// The source has terminated.
+    let hasEnded = Atomic<Bool>(false)
 
-    init() {}
+    init(whenDisposed: @escaping @Sendable (_Connection) -> Void) {
+        self.whenDisposed = whenDisposed
+    }
 
     @usableFromInline
     func dispose() {
         guard !upstream.isDisposed else { return }
-        whenDisposed?()
+        whenDisposed(self)
         upstream.dispose()
     }
 
+    /// `true` once disposed, or once the source has terminated.
     @usableFromInline
-    var isDisposed: Bool { upstream.isDisposed }
+    var isDisposed: Bool { upstream.isDisposed || hasEnded.load(ordering: .acquiring) }
 }
 
 /// The subscribers of one `refCount()` signal, and the connection they share.

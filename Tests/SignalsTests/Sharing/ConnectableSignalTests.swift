@@ -143,6 +143,27 @@ private func driveConnections(of connectable: ConnectableSignal<Int, TestError>,
         #expect(source.subscriptions.count == 2)
     }
 
+    @Test func aConnectionEndsWhenTheSourceTerminates() {
+        let published = Signal<Int, Never>.from([1, 2]).publish()
+        let connection = published.connect()
+        #expect(connection.isDisposed)
+        let live = Signal<Int, Never>.never.publish().connect()
+        #expect(!live.isDisposed)
+        live.dispose()
+        #expect(live.isDisposed)
+    }
+
+    @Test func connectingAndDisconnectingFromManyThreadsLeavesNoSubscription() {
+        let source = SpySource<Int, Never>()
+        let published = source.signal.publish()
+        runConcurrently(4) { _ in
+            for _ in 0..<200 { published.connect().dispose() }
+        }
+        #expect(source.subscriptions.count == source.disposals.count)
+        published.connect()
+        #expect(source.subscriptions.count == source.disposals.count + 1)
+    }
+
     @Test func multicastToABehaviorSubjectSendsItsValueBeforeConnecting() {
         let subject = BehaviorSubject<Int, Never>(value: 0)
         let connectable = Signal.from([1, 2]).multicast(subject)
@@ -204,6 +225,20 @@ private func driveConnections(of connectable: ConnectableSignal<Int, TestError>,
         #expect(connections.count == 2)
         third.dispose()
         #expect(disconnections.count == 2)
+    }
+
+    @Test func subscribersComingAndGoingFromManyThreadsLeaveTheSourceDisconnected() {
+        let source = SpySource<Int, Never>()
+        let shared = source.signal.publish().refCount()
+        runConcurrently(4) { index in
+            for value in 0..<200 {
+                let subscription = shared.subscribe()
+                if index == 0 { source.send(value: value) }
+                subscription.dispose()
+            }
+        }
+        #expect(source.subscriptions.count > 0)
+        #expect(source.subscriptions.count == source.disposals.count)
     }
 
     @Test func aFailedSourceFailsEverySubscriber() {
