@@ -213,10 +213,10 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
         return Signal { [_output] observer in
             let subscription = _output.subscribe(observer)
             if subscription.isDisposed { return nil }
-            let ticket = count.join()
+            count.join()
             return AnyDisposable {
                 subscription.dispose()
-                count.leave(ticket)
+                count.leave()
             }
         }
     }
@@ -256,11 +256,15 @@ final class _Connection: Disposable, Sendable {
 }
 
 /// The subscribers of one `refCount()` signal, and the connection they share.
+///
+/// The first subscriber connects outside the lock (the source runs user code). Subscribers
+/// that arrive or leave meanwhile only change the count: if it falls to 0 while connecting,
+/// the connection is disposed as soon as it is made, unless a new subscriber arrived first.
 final class _ConnectionCount<Value, Failure: Error>: Sendable {
     struct State {
         var subscribers = 0
-        /// Increases at every new connection, so a late `leave` of an old one is ignored.
-        var generation = 0
+        var isConnecting = false
+        var disconnectsWhenConnected = false
         var connection: (any Disposable)?
     }
 
@@ -271,34 +275,41 @@ final class _ConnectionCount<Value, Failure: Error>: Sendable {
         self.connectable = connectable
     }
 
-    /// Counts a subscriber in; the first one connects. Returns the generation it joined.
-    func join() -> Int {
-        let (generation, connects) = state.withLock { state -> (Int, Bool) in
+    /// Counts a subscriber in; the first one connects.
+    func join() {
+        let connects = state.withLock { state -> Bool in
             state.subscribers += 1
-            if state.subscribers > 1 { return (state.generation, false) }
-            state.generation += 1
-            return (state.generation, true)
-        }
-        guard connects else { return generation }
-        let connection = connectable.connect()
-        // Everyone may have left while a synchronous source ran: then the connection goes.
-        let stale = state.withLock { state -> (any Disposable)? in
-            if state.generation == generation && state.subscribers > 0 {
-                state.connection = connection
-                return nil
+            if state.isConnecting {
+                state.disconnectsWhenConnected = false
+                return false
             }
-            return connection
+            guard state.subscribers == 1 else { return false }
+            state.isConnecting = true
+            return true
+        }
+        guard connects else { return }
+        let connection = connectable.connect()
+        let stale = state.withLock { state -> (any Disposable)? in
+            state.isConnecting = false
+            if state.disconnectsWhenConnected {
+                state.disconnectsWhenConnected = false
+                return connection
+            }
+            state.connection = connection
+            return nil
         }
         stale?.dispose()
-        return generation
     }
 
-    /// Counts a subscriber of generation `generation` out; the last one disconnects.
-    func leave(_ generation: Int) {
+    /// Counts a subscriber out; the last one disconnects.
+    func leave() {
         let connection = state.withLock { state -> (any Disposable)? in
-            guard state.generation == generation, state.subscribers > 0 else { return nil }
             state.subscribers -= 1
             guard state.subscribers == 0 else { return nil }
+            if state.isConnecting {
+                state.disconnectsWhenConnected = true
+                return nil
+            }
             defer { state.connection = nil }
             return state.connection
         }
