@@ -123,7 +123,7 @@ extension Signal {
     /// Flattens the groups of ``groupBy(_:)`` back into one signal of their values, with
     /// `strategy`: `groupBy(key).flatten(.merge)` is this signal again.
     ///
-    /// Completes, fails and disposes as ``flatten(_:)`` does over the groups' signals.
+    /// Completes, fails and disposes as `flatten(_:)` does over the groups' signals.
     ///
     /// Composed of: `map(\.signal).flatten(strategy)`.
     ///
