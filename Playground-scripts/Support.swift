@@ -69,8 +69,8 @@ struct Chapter: Sendable {
     let name: String
     /// The heading printed above the chapter.
     let title: String
-    /// The chapter's file name without extension, e.g. `09-Concat`; its golden transcript
-    /// is `Tests/PlaygroundTests/Golden/09-Concat.txt`.
+    /// The chapter's file name without extension, e.g. `10-Concat`; its golden transcript
+    /// is `Tests/PlaygroundTests/Golden/10-Concat.txt`.
     let fileName: String
     private let body: @Sendable () -> Void
 
@@ -105,7 +105,7 @@ struct Chapter: Sendable {
 /// works" (the five seed stories, bind, writing operators).
 ///
 /// A chapter is numbered by its place here. To add one, write its file (named so that the
-/// files sort in reading order, e.g. `02b-Splitting.swift` between 02 and 03), add it to
+/// files sort in reading order, e.g. `04b-Streams.swift` between 04 and 05), add it to
 /// this list, and record its golden transcript (see Tests/PlaygroundTests).
 let chapters: [Chapter] = (everydayTrack + howItWorksTrack).enumerated().map { $1.numbered($0 + 1) }
 
@@ -114,6 +114,7 @@ let everydayTrack: [Chapter] = [
     .fiveMinutes,
     .everydayOperators,
     .time,
+    .splitting,
     .bothWorlds,
 ]
 
@@ -132,7 +133,7 @@ let howItWorksTrack: [Chapter] = [
 ]
 
 /// The chapter named by a command-line argument: its number (`3`, `03`), its short name
-/// (`concat`), or its file name with or without the number (`05-Concat`, `Concat`),
+/// (`concat`), or its file name with or without the number (`10-Concat`, `Concat`),
 /// ignoring case.
 func chapter(named argument: String) -> Chapter? {
     let wanted = argument.lowercased()

@@ -7,7 +7,7 @@
 //
 // Each chapter is a file of this folder, numbered in reading order, and begins with the
 // story it tells. Read the file, run the chapter, compare. The tour opens with the everyday
-// track (chapters 1-4: use the library), then explains how it works (the seed stories,
+// track (chapters 1-5: use the library), then explains how it works (the seed stories,
 // bind, writing operators); Support.swift lists the chapters.
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 // The playground is a book, and these tests keep it from rotting: each chapter's printed
 // output must equal its golden transcript, Golden/<chapter file>.txt (e.g.
-// Golden/09-Concat.txt), so a change in the library that changes what the tour teaches
+// Golden/10-Concat.txt), so a change in the library that changes what the tour teaches
 // is seen at once.
 //
 // After changing a chapter on purpose, regenerate the transcripts and review the diff:
@@ -45,17 +45,17 @@ struct TranscriptTests {
         }
     }
 
-    // MARK: The three seed transcripts (the stories of chapters 8, 9 and 10)
+    // MARK: The three seed transcripts (the stories of chapters 9, 10 and 11)
 
     @Test("Letters and numbers, flattened, print A 1 B C 2")
     func lettersAndNumbers() throws {
-        let lines = try Self.lines(of: "08-FlattenAndMerge")
+        let lines = try Self.lines(of: "09-FlattenAndMerge")
         #expect(lines.contains("A 1 B C 2"))
     }
 
     @Test("just(1).concat(just(2)).concat(just(3)) prints next(1), next(2), next(3), completed")
     func concatOfThreeJusts() throws {
-        let lines = try Self.lines(of: "09-Concat")
+        let lines = try Self.lines(of: "10-Concat")
         let expected = ["next(1)", "next(2)", "next(3)", "completed"]
         let start = try #require(lines.firstIndex(of: "next(1)"))
         #expect(Array(lines[start..<min(start + 4, lines.count)]) == expected)
@@ -63,7 +63,7 @@ struct TranscriptTests {
 
     @Test("combineLatest of ob1 (1, 2) and ob2 (a, b) prints 1:2-2:a then 1:2-2:b")
     func combineLatestOfObOneAndObTwo() throws {
-        let lines = try Self.lines(of: "10-CombineLatest")
+        let lines = try Self.lines(of: "11-CombineLatest")
         let start = try #require(lines.firstIndex(of: "1:2-2:a"))
         #expect(lines.indices.contains(start + 1) && lines[start + 1] == "1:2-2:b")
         #expect(!lines.contains("1:1-2:a")) // ob1's 1 was replaced by 2 before ob2 sent a value
@@ -71,17 +71,17 @@ struct TranscriptTests {
 
     // MARK: The tour's order
 
-    @Test("The tour opens with use (five minutes, everyday operators, time, async), then explains")
+    @Test("The tour opens with use (five minutes, everyday operators, time, splitting, async), then explains")
     func theTourOpensWithUse() {
-        #expect(chapters.prefix(4).map(\.name) == ["start", "everyday", "time", "async"])
-        #expect(chapters.dropFirst(4).map(\.name) == [
+        #expect(chapters.prefix(5).map(\.name) == ["start", "everyday", "time", "splitting", "async"])
+        #expect(chapters.dropFirst(5).map(\.name) == [
             "signals", "disposables", "bind", "flatten", "concat", "combinelatest", "mergeinput", "operators",
         ])
     }
 
     @Test("The bind chapter teaches cutting the inners: the old inner is released before the new one starts")
     func theBindChapterTeachesCancelInners() throws {
-        let lines = try Self.lines(of: "07-Bind")
+        let lines = try Self.lines(of: "08-Bind")
         #expect(lines.contains("-- Cutting the inners: BindControl.cancelInners()"))
         let released = try #require(lines.firstIndex(of: "[first released]"))
         let subscribed = try #require(lines.firstIndex(of: "[second subscribed]"))
@@ -91,7 +91,7 @@ struct TranscriptTests {
 
     @Test("Breaking out of a for-await loop releases the subscription, after the values it read")
     func breakingOutOfALoopReleasesTheSubscription() throws {
-        let lines = try Self.lines(of: "04-Async")
+        let lines = try Self.lines(of: "05-Async")
         let tick3 = try #require(lines.firstIndex(of: "tick 3"))
         #expect(lines[tick3 - 3...tick3 + 1] == ["[ticks subscribed]", "tick 1", "tick 2", "tick 3", "[ticks released]"])
     }
@@ -107,12 +107,12 @@ struct TranscriptTests {
 
     @Test("A chapter is found by number, name or file name; anything else by nothing")
     func findingChapters() {
-        #expect(chapter(named: "concat")?.number == 9)
-        #expect(chapter(named: "7")?.name == "bind")
-        #expect(chapter(named: "07")?.name == "bind")
-        #expect(chapter(named: "09-Concat")?.number == 9)
-        #expect(chapter(named: "FlattenAndMerge")?.number == 8)
-        #expect(chapter(named: "CombineLatest")?.number == 10)
+        #expect(chapter(named: "concat")?.number == 10)
+        #expect(chapter(named: "8")?.name == "bind")
+        #expect(chapter(named: "08")?.name == "bind")
+        #expect(chapter(named: "10-Concat")?.number == 10)
+        #expect(chapter(named: "FlattenAndMerge")?.number == 9)
+        #expect(chapter(named: "CombineLatest")?.number == 11)
         #expect(chapter(named: "start")?.number == 1)
         #expect(chapter(named: "nope") == nil)
         #expect(chapter(named: "0") == nil)

@@ -132,6 +132,30 @@ import Testing
         }
     }
 
+    // MARK: splitting a signal and joining it back
+
+    /// groupBy sends each group before its first value, and flatten(.merge) subscribes it
+    /// inside that delivery, so every value comes back, in order, with the source's ending.
+    /// Keys: one group (`constant`), a group per value (`add(0)`, `wrap`), or per leaf sum.
+    @Test func groupByFlattenedWithMergeIsTheSource() {
+        let keys: [MapFunction] = [.constant(0), .add(0), .wrap(1), .sum]
+        Self.check("m.groupBy(k).flatten(.merge) == m") { generator, library in
+            let m = generator.pipeline()
+            let k = keys.randomElement(using: &generator.rng)!
+            return (library.signal(m).groupBy { k($0) }.flatten(.merge), library.signal(m), "m = \(m), k = \(k)")
+        }
+    }
+
+    /// Each window is sent before its first value (the next one as soon as the previous is
+    /// full), so concatenating them gives every value back, in order.
+    @Test func windowFlattenedWithConcatIsTheSource() {
+        Self.check("m.window(count: n).flatten(.concat) == m") { generator, library in
+            let m = generator.pipeline()
+            let n = generator.count(1...4)
+            return (library.signal(m).window(count: n).flatten(.concat), library.signal(m), "m = \(m), n = \(n)")
+        }
+    }
+
     // MARK: map fusion
 
     @Test func mapFusion() {

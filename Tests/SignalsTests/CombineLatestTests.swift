@@ -8,7 +8,7 @@ import SignalsTestSupport
 
 @Suite struct CombineLatestTests {
     @Test func closureFormFormatsTheLatestPair() {
-        // Given: the tour's combineLatest story (chapter 6)
+        // Given: the tour's combineLatest story (chapter 11)
         let ob1 = Subject<Int, Never>(), ob2 = Subject<String, Never>()
         let recorder = Signal.combineLatest(ob1.signal, ob2.signal) { "1:\($0)-2:\($1)" }.record()
         // When

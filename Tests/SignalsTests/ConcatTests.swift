@@ -9,7 +9,7 @@ import SignalsTestSupport
 
 @Suite struct ConcatTests {
     @Test func justOneTwoThreePrintsInOrderThenCompleted() {
-        // Given: the tour's concat story (chapter 5)
+        // Given: the tour's concat story (chapter 10)
         let signal = Signal.just(1).concat(.just(2)).concat(.just(3))
         // When
         let recorder = signal.materialize().record()

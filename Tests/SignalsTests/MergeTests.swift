@@ -123,7 +123,7 @@ import SignalsTestSupport
 
 @Suite struct FlattenTests {
     @Test func lettersAndNumbersArriveInSendingOrder() {
-        // Given: the README's and the tour's letters-and-numbers story (chapter 4)
+        // Given: the README's and the tour's letters-and-numbers story (chapter 9)
         let letters = Subject<String, Never>(), numbers = Subject<String, Never>()
         let recorder = Signal.from([letters.signal, numbers.signal]).flatten().record()
         // When

@@ -1,4 +1,4 @@
-// share()            = share(replay: 0).
+// share()            = share(replay: 0)  (publish().refCount(), a fresh Subject per connection).
 // share(replay: n)   = one upstream subscription per connection, feeding a ReplaySubject
 //                      engine of capacity n; reference-counted: the first subscriber connects,
 //                      the last one leaving disposes the upstream and drops the buffer, an
@@ -24,7 +24,9 @@ extension Signal {
     /// anew (as RxSwift's `share()`). Disposes: the upstream subscription, when the last
     /// subscriber leaves.
     ///
-    /// Composed of: `share(replay: 0)`.
+    /// Composed of: `share(replay: 0)` — that is, `publish().refCount()` with a fresh
+    /// `Subject` for each connection (so it starts over after this signal terminates, where
+    /// `publish().refCount()` keeps its ended subject).
     ///
     /// ```swift
     /// let ticks = Subject<Int, Never>()
@@ -64,7 +66,9 @@ extension Signal {
     /// the last subscriber leaves.
     ///
     /// Composed of: one upstream subscription per connection feeding a `ReplaySubject` of
-    /// capacity `count`, reference-counted by its subscribers.
+    /// capacity `count`, reference-counted by its subscribers — that is,
+    /// `multicast(ReplaySubject(capacity: count)).refCount()` with a fresh subject for each
+    /// connection.
     ///
     /// ```swift
     /// let location = Subject<String, Never>()

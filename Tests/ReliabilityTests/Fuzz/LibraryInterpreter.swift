@@ -155,6 +155,8 @@ extension LibraryInterpreter {
         case .reduce(let seed, let f): return signal.reduce(seed) { f($0, $1) }
         case .collect: return signal.collect().map { .array($0) }
         case .collectCount(let n): return signal.collect(count: n).map { .array($0) }
+        case .groupByMerge(let k): return signal.groupBy { k($0) }.flatten(.merge)
+        case .windowConcat(let n): return signal.window(count: n).flatten(.concat)
         case .combinePrevious(let initial): return signal.combinePrevious(initial).map { .array([$0.0, $0.1]) }
         case .take(let n): return signal.take(n)
         case .takeWhile(let p): return signal.take { p($0) }

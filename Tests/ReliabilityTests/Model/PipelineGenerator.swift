@@ -221,6 +221,9 @@ extension PipelineGenerator {
         unary("share") { g in .shared(replay: 0, lazily: false, copies: g.count(1...3)) },
         unary("shareReplay") { g in .shared(replay: g.count(1...3), lazily: false, copies: g.count(1...3)) },
         unary("replayLazily") { g in .shared(replay: g.count(1...3), lazily: true, copies: g.count(1...3)) },
+        // Splitting, joined back: the model is the source (the laws of groupBy and window).
+        unary("groupByMerge") { g in .groupByMerge([.constant(0), .add(0), .wrap(1), .sum].randomElement(using: &g.rng)!) },
+        unary("windowConcat") { g in .windowConcat(g.count(1...3)) },
     ]
 
     /// A row for a flatten strategy, in any of its spellings.

@@ -98,6 +98,10 @@ enum UnaryOperator: Hashable, Sendable, CustomStringConvertible {
     /// to the node (`deferred`), so that the node, like every other, sends the same events to
     /// every subscription.
     case shared(replay: Int, lazily: Bool, copies: Int)
+    /// `groupBy { k($0) }.flatten(.merge)`: the source again (the law).
+    case groupByMerge(MapFunction)
+    /// `window(count: n).flatten(.concat)`: the source again (the law).
+    case windowConcat(Int)
 
     /// The model's output for the operand's trace.
     func modelTrace(_ source: Trace) -> Trace {
@@ -130,6 +134,7 @@ enum UnaryOperator: Hashable, Sendable, CustomStringConvertible {
         case .retry(let n): Model.retry(source, n)
         case .repeat(let n): Model.repeat(source, n)
         case .shared(let replay, let lazily, let copies): Model.shared(source, replay: replay, keepsCache: lazily, copies: copies)
+        case .groupByMerge, .windowConcat: source
         }
     }
 
@@ -163,6 +168,8 @@ enum UnaryOperator: Hashable, Sendable, CustomStringConvertible {
         case .retry: "retry"
         case .repeat: "repeat"
         case .shared(let replay, let lazily, _): lazily ? "replayLazily" : replay == 0 ? "share" : "shareReplay"
+        case .groupByMerge: "groupByMerge"
+        case .windowConcat: "windowConcat"
         }
     }
 
@@ -179,6 +186,8 @@ enum UnaryOperator: Hashable, Sendable, CustomStringConvertible {
         case .startWith(let values) where !values.isEmpty: [.startWith(Array(values.dropLast()))]
         case .retry(let n) where n > 0: [.retry(n - 1)]
         case .repeat(let n) where n > 1: [.repeat(n - 1)]
+        case .groupByMerge(let k) where k != .constant(0): [.groupByMerge(.constant(0))]
+        case .windowConcat(let n) where n > 1: [.windowConcat(n - 1)]
         case .shared(let replay, let lazily, let copies) where copies > 1:
             [.shared(replay: replay, lazily: lazily, copies: copies - 1)]
         default: []
@@ -216,6 +225,8 @@ enum UnaryOperator: Hashable, Sendable, CustomStringConvertible {
         case .repeat(let n): "repeat(\(n))"
         case .shared(let replay, let lazily, let copies):
             "\(lazily ? "replayLazily(upTo: \(replay))" : replay == 0 ? "share()" : "share(replay: \(replay))") merged \(copies) times"
+        case .groupByMerge(let k): "groupBy { \(k)($0) }.flatten(.merge)"
+        case .windowConcat(let n): "window(count: \(n)).flatten(.concat)"
         }
     }
 }

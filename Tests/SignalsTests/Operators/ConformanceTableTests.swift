@@ -172,6 +172,19 @@ private struct Box: Sendable { let value: Int }
         row("share()") { $0.share() },
         row("share(replay:)") { $0.share(replay: 2) },
         row("replayLazily(upTo:)") { $0.replayLazily(upTo: 2) },
+        row("publish() + refCount()") { $0.publish().refCount() },
+        row("multicast(_:) + refCount() (a ReplaySubject)") { $0.multicast(ReplaySubject(capacity: 2)).refCount() },
+        row("multicast(_:) + refCount() (a BehaviorSubject)") { $0.multicast(BehaviorSubject(value: -1)).refCount() },
+        row("multicast(_:) + refCount() (a Subject)") { $0.multicast(Subject()).refCount() },
+        // autoconnect() never disconnects: disposing a subscriber leaves the source running
+        // (the documented rule).
+        row("publish() + autoconnect()", skipping: [.disposeBeforeValues, .disposeMidStream]) { $0.publish().autoconnect() },
+        // Signals of signals, flattened back (the laws), and the outer signal alone.
+        row("groupBy(_:)") { $0.groupBy { $0 % 2 }.flatten(.merge) },
+        row("groupBy(_:) (the keys)") { $0.groupBy { $0 % 3 }.map(\.key) },
+        row("window(count:)") { $0.window(count: 2).flatten(.concat) },
+        row("window(count:) (the windows, merged)") { $0.window(count: 3).flatten(.merge) },
+        row("window(timeSpan:count:on:)") { $0.window(timeSpan: .seconds(1), count: 2, on: TestScheduler()).flatten(.concat) },
     ]
 
     @Test(arguments: rows)

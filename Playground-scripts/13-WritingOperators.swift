@@ -1,4 +1,4 @@
-// Chapter 12 · Writing your own operators with bind
+// Chapter 13 · Writing your own operators with bind
 //
 // An operator is a binding, and writing one is answering four questions:
 //   1. What state does one subscription need?   (declare it in `makeBinding`)

@@ -1,4 +1,4 @@
-// Chapter 4 · Both worlds: signals and async/await
+// Chapter 5 · Both worlds: signals and async/await
 //
 // Swift code lives in async/await; a signal lives in callbacks. Crossing between the two
 // should lose nothing: not a value, not the error type, not cancellation.

@@ -1,11 +1,11 @@
-// Chapter 6 · Disposables
+// Chapter 7 · Disposables
 //
 // A subscription holds resources: a timer, a network request, its place in a subject's
 // list of observers, the subscriptions of the signals it is built from. `subscribe`
 // returns a `Disposable`, the handle that releases them. Disposing is idempotent, works
 // from any thread, and once it returns no further event reaches your closure. A
 // subscription that ends by itself (a terminal event) releases its resources too: the
-// sink of chapter 5 disposes them when the first terminal event passes.
+// sink of chapter 6 disposes them when the first terminal event passes.
 //
 // Four small types compose every lifetime in the library:
 // - `AnyDisposable { ... }` runs an action once;
@@ -18,7 +18,7 @@
 // holds the source's subscription and one serial disposable per inner signal; an inner
 // that finishes removes its own disposable; the output completes when the list of live
 // signals becomes empty; disposing the output disposes the whole list. The last section
-// sketches that pipeline in a few lines, so that chapter 7's `bind` holds no mystery.
+// sketches that pipeline in a few lines, so that chapter 8's `bind` holds no mystery.
 
 import Signals
 
@@ -112,7 +112,7 @@ private func disposeBags() {
 /// A sketch to read, not to ship: the real pipeline (`bind`, in Core/Bind.swift) also
 /// serialises the output when inner signals emit on several threads, and runs long
 /// synchronous chains without growing the stack. The library's rule is that operators
-/// are written with `bind`, never like this; chapter 7 starts from here.
+/// are written with `bind`, never like this; chapter 8 starts from here.
 func sketchOfFlatten<Value>(_ outer: Signal<Signal<Value, Never>, Never>) -> Signal<Value, Never> {
     Signal { observer in
         // Everything this subscription holds: the source's subscription, and one

@@ -1,4 +1,4 @@
-// Chapter 9 · concat: a queue of signals
+// Chapter 10 · concat: a queue of signals
 //
 // `a.concat(b)` forwards `a`, and subscribes to `b` only once `a` has completed. Think
 // of a queue (RxSwift's Concat): the signals wait in order; the next is subscribed only

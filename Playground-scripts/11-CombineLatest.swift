@@ -1,4 +1,4 @@
-// Chapter 10 · combineLatest and its bookkeeping
+// Chapter 11 · combineLatest and its bookkeeping
 //
 // `combineLatest` waits until every source has sent a value, then emits a combination of
 // the latest value of each, again on every value from any source.

@@ -1,4 +1,4 @@
-// Chapter 5 · Signals: creating and subscribing
+// Chapter 6 · Signals: creating and subscribing
 //
 // A signal is a recipe: a subscribe function that, given an observer, sends it events.
 // Nothing happens when you create one. Each `subscribe` runs the function anew (signals

@@ -1,4 +1,4 @@
-// Chapter 11 · One observer, many upstreams: MergeInput
+// Chapter 12 · One observer, many upstreams: MergeInput
 //
 // In Combine, a `Sink` accepts only its first subscription: subscribe it to a second
 // publisher and that subscription is cancelled. So to feed one consumer from several
@@ -15,7 +15,7 @@
 // - `cancel()`, or deinit, disposes every attached upstream and completes the output.
 //
 // And it is nothing new: a subject of signals, flattened. The subject is the "signal of
-// signals" of chapter 8; `flatten` keeps the list of live upstreams (bind's bookkeeping)
+// signals" of chapter 9; `flatten` keeps the list of live upstreams (bind's bookkeeping)
 // and completes nothing until the subject itself completes.
 
 import Signals

@@ -1,4 +1,4 @@
-// Chapter 8 · flatten and merge: signals of signals
+// Chapter 9 · flatten and merge: signals of signals
 //
 // A signal can send signals. `flattenMap` turns each value into a signal and merges
 // them all into one output; it is `bind` with the plainest binding there is:

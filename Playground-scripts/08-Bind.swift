@@ -1,4 +1,4 @@
-// Chapter 7 · bind, the one primitive
+// Chapter 8 · bind, the one primitive
 //
 // Every operator in Signals is derived from one method:
 //
@@ -20,7 +20,7 @@
 // 4. it completes when the source has finished and every inner signal has completed;
 // 5. it fails as soon as any inner signal fails, disposing everything else.
 //
-// This is ReactiveCocoa's `-bind:` (chapter 6 built its disposables by hand) with one
+// This is ReactiveCocoa's `-bind:` (chapter 7 built its disposables by hand) with one
 // generalisation: the binding also sees the source's terminal event. That is what lets
 // `materialize`, `concat` or `catch` be bindings too. And when a binding returns a
 // constant - `.just(x)`, `.empty`, `.error(e)` - bind delivers it directly, without a
