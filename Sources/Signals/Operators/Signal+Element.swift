@@ -52,7 +52,7 @@ extension Signal {
     /// (from `ElementAtTests`)
     /// ```
     /// self:   -a-b-c-d|
-    /// output: -----c|
+    /// output: -----(c|)
     /// ```
     ///
     /// - Precondition: `index >= 0`.

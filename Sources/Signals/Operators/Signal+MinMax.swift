@@ -20,7 +20,7 @@ extension Signal {
     /// (from `MinMaxTests`)
     /// ```
     /// self:   -c-a-b|
-    /// output: ------a|
+    /// output: ------(a|)
     /// ```
     ///
     /// - SeeAlso: RxJS `min(comparer)` (RxSwift has none: `reduce`), ReactiveSwift none,
@@ -58,7 +58,7 @@ extension Signal {
     /// (from `MinMaxTests`)
     /// ```
     /// self:   -b-c-a|
-    /// output: ------c|
+    /// output: ------(c|)
     /// ```
     ///
     /// - SeeAlso: RxJS `max(comparer)` (RxSwift has none: `reduce`), ReactiveSwift none,
@@ -83,7 +83,7 @@ extension Signal where Value: Comparable & SendableMetatype {
     /// ```
     /// ```
     /// self:   -c-a-b|
-    /// output: ------a|
+    /// output: ------(a|)
     /// ```
     ///
     /// - SeeAlso: RxJS `min()`, Combine `min()`.
@@ -104,7 +104,7 @@ extension Signal where Value: Comparable & SendableMetatype {
     /// ```
     /// ```
     /// self:   -b-c-a|
-    /// output: ------c|
+    /// output: ------(c|)
     /// ```
     ///
     /// - SeeAlso: RxJS `max()`, Combine `max()`.

@@ -21,7 +21,7 @@ extension Signal {
     /// taps.send(value: "a"); scheduler.advance(by: .seconds(2)); taps.send(value: "b")
     /// // Prints: a, done
     /// ```
-    /// For three ticks (from `TakeForTests`):
+    /// For four ticks (from `TakeForTests`):
     /// ```
     /// self:   -a-b-c-d|
     /// output: -a-b|
@@ -47,7 +47,7 @@ extension Signal {
     /// taps.send(value: "a"); scheduler.advance(by: .seconds(2)); taps.send(value: "b")
     /// // Prints: b
     /// ```
-    /// For three ticks (from `SkipForTests`):
+    /// For four ticks (from `SkipForTests`):
     /// ```
     /// self:   -a-b-c-d|
     /// output: -----c-d|
