@@ -36,8 +36,9 @@ extension Signal {
     /// Drops the values sent during `duration` after the subscription, then forwards the rest.
     ///
     /// Completes and fails with this signal (an error during the window is forwarded).
-    /// Disposes: this signal and the timer. A duration of zero or less drops nothing (as
-    /// RxSwift's `skip(.seconds(0))`): the output is this signal.
+    /// Disposes: this signal and the timer. A duration of zero or less drops nothing, not
+    /// even what this signal sends synchronously on subscription: the output is this signal
+    /// (RxSwift would drop those until its zero timer ran).
     ///
     /// Composed of: `skip(until: Signal.timer(after: duration, on: scheduler))`.
     ///
