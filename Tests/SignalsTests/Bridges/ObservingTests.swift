@@ -7,18 +7,21 @@ import Signals
 import SignalsTesting
 import SignalsTestSupport
 import Observation
-import Synchronization
+import Foundation
 
-/// A model whose changes and reads are serialised by a lock, so that several threads may
-/// change it (an `@Observable` class's storage is not thread-safe by itself).
+/// A model whose changes and reads are serialised by a lock (`NSLock`, not `Mutex`, which
+/// ThreadSanitizer cannot see), so that several threads may change it: an `@Observable`
+/// class's storage is not thread-safe by itself.
 @Observable
 private final class Thermostat: @unchecked Sendable {
     var target = 20
     var unit = "C"
-    @ObservationIgnored private let lock = Mutex(())
+    @ObservationIgnored private let lock = NSLock() // over a pthread mutex: ThreadSanitizer sees it
 
     func withLock<T>(_ body: (Thermostat) -> T) -> T {
-        lock.withLock { _ in body(self) }
+        lock.lock()
+        defer { lock.unlock() }
+        return body(self)
     }
 }
 

@@ -71,6 +71,12 @@ import SignalsTesting
     @Test func stopsAnEndlessSynchronousSource() {
         #expect(Signal.from(0...).element(at: 5).record().events == [.next(5), .completed])
     }
+
+    @Test func aNegativeIndexIsAProgrammerError() async {
+        await #expect(processExitsWith: .failure) {
+            _ = Signal<Int, Never>.never.element(at: -1)
+        }
+    }
 }
 
 @Suite struct SingleTests {

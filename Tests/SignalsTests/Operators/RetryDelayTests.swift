@@ -90,4 +90,10 @@ import SignalsTestSupport
             _ = Signal<Int, Never>.never.retry(-1, delay: .constant(.seconds(1)), on: ImmediateScheduler())
         }
     }
+
+    @Test func aShrinkingMultiplierIsAProgrammerError() async {
+        await #expect(processExitsWith: .failure) {
+            _ = Signal<Int, Never>.never.retry(1, delay: .exponential(initial: .seconds(1), multiplier: 0.5), on: ImmediateScheduler())
+        }
+    }
 }
