@@ -192,6 +192,42 @@ extension MainActorSignal where Failure == Never {
     }
 }
 
+extension MainActorSignal where Failure == Never {
+    /// Writes every value to `root[keyPath: keyPath]` on the main actor, and returns the
+    /// subscription's disposable.
+    ///
+    /// `root` is held **weakly**: a view model that keeps the returned disposable in its own
+    /// bag (`.disposed(by: bag)`) makes no retain cycle, and once `root` is gone the values
+    /// that still arrive are dropped. The subscription ends when the disposable is disposed
+    /// (the bag's deinit does it) or when the signal completes. Only for signals that cannot
+    /// fail, as Combine's `assign(to:on:)`: handle errors first (`replaceError(with:)`,
+    /// `catch`). `Root` is main-actor state: the writes happen on the main actor, one per
+    /// value, in order, each on a later turn of the main queue.
+    ///
+    /// Composed of: ``subscribe(next:completed:)`` with `{ [weak root] in root?[keyPath: keyPath] = $0 }`.
+    ///
+    /// ```swift
+    /// @MainActor final class Profile {
+    ///     var name = ""
+    ///     let bag = DisposeBag()
+    ///     init(names: Signal<String, Never>) {
+    ///         names.observe(on: .mainActor).assign(to: \.name, on: self).disposed(by: bag)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - SeeAlso: RxCocoa `bind(to:)` / `drive(_:)` with a `Binder` (weak too), ReactiveSwift
+    ///   `<~` on a `BindingTarget` (weak: `reactive[keyPath]`), Combine `assign(to:on:)`
+    ///   (which holds its object strongly).
+    @MainActor
+    public func assign<Root: AnyObject>(
+        to keyPath: ReferenceWritableKeyPath<Root, Value>,
+        on root: Root
+    ) -> any Disposable {
+        subscribe(next: { [weak root] value in root?[keyPath: keyPath] = value })
+    }
+}
+
 /// An event handed from the delivering closure to the main actor's isolation.
 ///
 /// `@unchecked Sendable`: it crosses no thread — it is created and read on the main queue,

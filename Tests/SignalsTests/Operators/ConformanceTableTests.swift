@@ -105,6 +105,16 @@ private struct Box: Sendable { let value: Int }
         row("count()") { $0.count() },
         row("allSatisfy(_:)") { $0.allSatisfy { $0 < 2 } },
         row("contains(where:)") { $0.contains { $0 == 2 } },
+        row("min()") { $0.min() },
+        row("max()") { $0.max() },
+        row("min(by:)") { $0.min { $0 % 3 < $1 % 3 } },
+        row("max(by:)") { $0.max { $0 % 3 < $1 % 3 } },
+        row("element(at:)") { $0.element(at: 1) },
+        // single() wraps the source's error in `SingleError.failure`; an endless source
+        // fails with `.moreThanOne` at its second value.
+        row("single()") { $0.single() },
+        row("ifEmpty(switchTo:)") { $0.ifEmpty(switchTo: .just(0)) },
+        row("ifEmpty(switchTo:) (of an empty source)") { $0.filter { _ in false }.ifEmpty(switchTo: .just(0)) },
         // Flatten strategies.
         row("flatten(_:) (.merge)") { $0.map { Source.from([$0, $0]) }.flatten(.merge) },
         row("flatten(_:) (.concat)") { $0.map { Source.from([$0, $0]) }.flatten(.concat) },
@@ -148,6 +158,8 @@ private struct Box: Sendable { let value: Int }
             })
         },
         row("repeat(_:)") { $0.repeat(2) },
+        // On an ImmediateScheduler the waits take no time: each retry runs at once.
+        row("retry(_:delay:on:)") { $0.retry(2, delay: .exponential(initial: .seconds(1)), on: ImmediateScheduler()) },
         // A source that completes without a value would repeat forever: each round adds one.
         row("repeatForever()") { $0.concat(.just(0)).repeatForever().take(7) },
         // Side effects.
@@ -166,6 +178,13 @@ private struct Box: Sendable { let value: Int }
         row("timeout(_:on:switchTo:)") { $0.timeout(.seconds(1), on: TestScheduler(), switchTo: .just(0)) },
         row("buffer(timeSpan:count:on:)") { $0.buffer(timeSpan: .seconds(1), count: 2, on: TestScheduler()) },
         row("collect(every:on:)") { $0.collect(every: .seconds(1), on: TestScheduler()) },
+        // A TestScheduler never advanced: the window never closes, the output is the source.
+        row("take(for:on:)") { $0.take(for: .seconds(1), on: TestScheduler()) },
+        // An ImmediateScheduler: the window has closed before the source is subscribed.
+        row("skip(for:on:)") { $0.skip(for: .seconds(1), on: ImmediateScheduler()) },
+        row("delaySubscription(_:on:)") { $0.delaySubscription(.seconds(1), on: ImmediateScheduler()) },
+        row("timestamp(on:)") { $0.timestamp(on: TestScheduler()).map(\.value) },
+        row("timeInterval(on:)") { $0.timeInterval(on: TestScheduler()).map(\.value) },
         row("observe(on:)") { $0.observe(on: ImmediateScheduler()) },
         row("subscribe(on:)") { $0.subscribe(on: ImmediateScheduler()) },
         // Sharing.
@@ -200,6 +219,8 @@ private struct Box: Sendable { let value: Int }
             "just", "empty", "never", "error", "from", "deferred", "generate", "range", "timer", "interval", "task",
             // The async bridge's sequence: an AsyncSequence, not a signal (ValuesTests covers it).
             "values",
+            // The Observation bridge makes a signal from a closure (ObservingTests covers it).
+            "observing",
         ]
         let covered = Set(Self.rows.map(\.baseName))
         let missing = try LedgerTests.publicOperatorNames().subtracting(creators).subtracting(covered).sorted()
