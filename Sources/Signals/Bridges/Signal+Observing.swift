@@ -14,13 +14,15 @@ extension Signal where Failure == Never {
     /// A signal of the value `read` returns: sends it on subscription, then the new value
     /// after every change of an observable property that `read` touched.
     ///
-    /// `read` runs once at subscription, synchronously (the first value is sent before
-    /// `subscribe` returns), then once after each change, on a serial queue of that
+    /// `read` runs at subscription, synchronously (the first value is sent before
+    /// `subscribe` returns), then after each change, on a serial queue of that
     /// subscription: each read tracks the properties it touches afresh, so a `read` that
     /// branches follows what it reads now. Changes that arrive together (before the re-read
     /// runs) are read once, as their latest value: every change is followed by a value at
     /// least as new, not necessarily one value per change. Values equal to the previous one
-    /// are sent too (`distinctUntilChanged()` drops them).
+    /// are sent too (`distinctUntilChanged()` drops them). Each time, `read` runs twice:
+    /// once to register for the next change of what it touches, once for the value sent, so
+    /// that a change made on another thread while registering is not missed.
     ///
     /// Never completes, never fails. Disposing stops tracking: no more reads and no more
     /// values (a registration made by the last read ends, silently, at the next change).
@@ -69,16 +71,22 @@ final class _ObservationTracking<Value>: @unchecked Sendable {
         queue.sync { track() }
     }
 
-    /// Reads `read`'s value, registering for its next change, and sends it. On `queue`.
+    /// Registers for the next change of what `read` touches, then reads the value and sends
+    /// it. On `queue`.
+    ///
+    /// `withObservationTracking` installs its registration only after `read` has returned, so
+    /// a change made on another thread between the two would be seen by neither that read nor
+    /// a registration. Registering first and reading the value afterwards closes that window:
+    /// a change before the second read is in its value, a change after it is reported.
     func track() {
         // A disposed subscription's observer is stopped: no read, no new registration.
         guard !observer.isStopped else { return }
-        let value = withObservationTracking(read) { [weak self] in
+        withObservationTracking({ _ = read() }) { [weak self] in
             // Before the change is stored: read it once it is, on the queue.
             guard let self else { return }
             self.queue.async { self.track() }
         }
-        observer.send(value: value)
+        observer.send(value: read())
     }
 
     /// Called on disposal; the observer is already stopped, so the next `track` does nothing.

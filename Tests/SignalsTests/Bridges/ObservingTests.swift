@@ -68,7 +68,7 @@ private final class Thermostat: @unchecked Sendable {
         #expect(waitUntil(seconds: 5) { probe.values.last == 32 })
         probe.dispose()
         #expect(recorder.values == [20])
-        #expect(reads.count == 1)
+        #expect(reads.count == 2) // the registering read and the value's read, at subscription
     }
 
     @Test func changesFromSeveralThreadsEndAtTheLatestValue() {
@@ -81,7 +81,7 @@ private final class Thermostat: @unchecked Sendable {
         #expect(waitUntil(seconds: 10) { recorder.values.last == 1_020 })
         let values = recorder.values
         #expect(values.first == 20)
-        #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 }) // each read newer than the last
+        #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 }) // never older than the last
         recorder.dispose()
     }
 }

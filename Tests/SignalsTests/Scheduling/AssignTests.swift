@@ -8,7 +8,7 @@ import SignalsTesting
 import SignalsTestSupport
 
 @MainActor
-private final class Profile {
+private final class ViewProfile {
     var name = ""
     let bag = DisposeBag()
 
@@ -29,7 +29,7 @@ private func mainQueueTurn() async {
     @MainActor
     @Test func writesEveryValueToTheKeyPathInOrder() async {
         let names = Subject<String, Never>()
-        let profile = Profile(names: names.signal)
+        let profile = ViewProfile(names: names.signal)
         names.send(value: "Ada")
         await mainQueueTurn()
         #expect(profile.name == "Ada")
@@ -43,9 +43,9 @@ private func mainQueueTurn() async {
     @Test func aRootThatOwnsTheBagIsReleasedAndTheSubscriptionEnds() async {
         let names = Subject<String, Never>()
         let tracker = LifetimeTracker()
-        weak var released: Profile?
+        weak var released: ViewProfile?
         do {
-            let profile = Profile(names: names.signal.on(disposed: { tracker.ended() }))
+            let profile = ViewProfile(names: names.signal.on(disposed: { tracker.ended() }))
             released = profile
             names.send(value: "Ada")
             await mainQueueTurn()
