@@ -101,6 +101,28 @@ extension Signal {
     }
 }
 
+extension Signal {
+    /// Sends `first` at once, then, when `delay` has passed on `scheduler`, continues with the
+    /// signal `next()` gives: `.just(first)` followed by `_timer(after:on:then:)` in one
+    /// subscription, for `timeout`, whose every value restarts the clock.
+    @inlinable
+    static func _timer(
+        after delay: Duration,
+        on scheduler: some Scheduler,
+        sendingFirst first: Value,
+        then next: @escaping @Sendable () -> Signal
+    ) -> Signal {
+        // The value is only read, once per subscription, as `just(first)` would.
+        nonisolated(unsafe) let first = first
+        return Signal { observer in
+            observer.send(value: first)
+            return scheduler.schedule(after: delay) {
+                next()._subscribe(observer)
+            }
+        }
+    }
+}
+
 extension Signal where Value == Int, Failure == Never {
     /// Sends `0` once `delay` has passed on `scheduler`, then completes; a signal that cannot
     /// fail, so `Signal.timer(after:on:)` is a `Signal<Int, Never>`.
