@@ -70,13 +70,13 @@ extension Signal {
                         return .just(value)
                     case .drop:
                         return nil
-                    case .keep(let remaining):
-                        return ._timer(after: remaining, on: scheduler) { window.endOfWindow(at: scheduler.now) }
-                    case .sendEndedWindowThenKeep(let ended):
+                    case .keep(let remaining, let id):
+                        return ._timer(after: remaining, on: scheduler) { window.endOfWindow(id, at: scheduler.now) }
+                    case .sendEndedWindowThenKeep(let ended, let id):
                         // The window's timer is due at this very instant but has not run:
                         // cut it, send its value now, and start the next window's timer.
                         control.cancelInners()
-                        let timer: Signal = ._timer(after: interval, on: scheduler) { window.endOfWindow(at: scheduler.now) }
+                        let timer: Signal = ._timer(after: interval, on: scheduler) { window.endOfWindow(id, at: scheduler.now) }
                         return timer.startWith(ended)
                     }
                 case .error(let error):

@@ -57,6 +57,9 @@ final class _ThrottleWindow<Value, Instant: InstantProtocol>: @unchecked Sendabl
     struct State {
         @usableFromInline var lastSent: Instant?
         @usableFromInline var kept: Value?
+        /// The window whose timer may send `kept`: a timer of an earlier window (cut, but
+        /// perhaps firing on another thread at that moment) claims nothing.
+        @usableFromInline var window = 0
         @inlinable init() {}
     }
 
@@ -67,13 +70,13 @@ final class _ThrottleWindow<Value, Instant: InstantProtocol>: @unchecked Sendabl
         case send
         /// It falls in the window and is dropped (`latest: false`) or replaces the kept one.
         case drop
-        /// It is the first value kept in this window: start the timer that ends the window
-        /// after `remaining`.
-        case keep(remaining: Duration)
+        /// It is the first value kept in this window: start the timer of `window` that ends
+        /// it after `remaining`.
+        case keep(remaining: Duration, window: Int)
         /// The window ended at this instant with a kept value whose timer has not run yet:
-        /// send that value now (it opens the next window), and the new one is kept for the
-        /// next window's end.
-        case sendEndedWindowThenKeep(Value)
+        /// send that value now (it opens the next window, `window`), and the new one is kept
+        /// for that window's end.
+        case sendEndedWindowThenKeep(Value, window: Int)
     }
 
     @usableFromInline let state = _Locked(State())
@@ -93,12 +96,17 @@ final class _ThrottleWindow<Value, Instant: InstantProtocol>: @unchecked Sendabl
                 state.lastSent = now
                 guard let ended = state.kept else { return .send }
                 state.kept = value
-                return .sendEndedWindowThenKeep(ended)
+                state.window &+= 1
+                return .sendEndedWindowThenKeep(ended, window: state.window)
             }
             guard latest else { return .drop }
-            let isFirst = state.kept == nil
+            guard state.kept == nil else {
+                state.kept = value
+                return .drop
+            }
             state.kept = value
-            return isFirst ? .keep(remaining: interval - elapsed) : .drop
+            state.window &+= 1
+            return .keep(remaining: interval - elapsed, window: state.window)
         }
     }
 
@@ -108,16 +116,16 @@ final class _ThrottleWindow<Value, Instant: InstantProtocol>: @unchecked Sendabl
     func takeEnded(at now: Instant, interval: Duration) -> Value? {
         state.withLock { state in
             guard let lastSent = state.lastSent, state.kept != nil, lastSent.duration(to: now) >= interval else { return nil }
-            defer { state.kept = nil }
+            defer { state.kept = nil; state.window &+= 1 }
             return state.kept
         }
     }
 
-    /// The window's timer fired at `now`: the kept value, sent now, opens the next window.
+    /// The timer of `window` fired at `now`: the kept value, sent now, opens the next window.
     @inlinable
-    func endOfWindow<Failure: Error>(at now: Instant) -> Signal<Value, Failure> {
+    func endOfWindow<Failure: Error>(_ window: Int, at now: Instant) -> Signal<Value, Failure> {
         let kept: Value? = state.withLock { state in
-            guard let kept = state.kept else { return nil }
+            guard state.window == window, let kept = state.kept else { return nil }
             state.kept = nil
             state.lastSent = now
             return kept
