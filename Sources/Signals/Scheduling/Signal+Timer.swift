@@ -1,5 +1,7 @@
-// The sources of time. Every time operator is a composition over these two signals; they
-// are the only signals that schedule work.
+// The sources of time. Every time operator is a composition over these two signals (and the
+// internal variants below, which hand a value to a timer in one subscription); they are the
+// only signals that schedule work. `throttle` also reads the scheduler's clock (`now`) to
+// compare instants, which schedules nothing.
 //
 // timer(after: d, on: s)  = one value, 0, when `d` has passed, then completed.
 // interval(p, on: s)      = 0, 1, 2, … every `p`, never completes.
