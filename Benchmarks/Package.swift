@@ -16,8 +16,10 @@
 // overflows the stack on long concat chains): a crash is reported, never measured.
 // W13 (the async/await bridge: `signal.values` beside `AsyncStream` and swift-async-algorithms'
 // `AsyncChannel`) lives in Sources/AsyncBridgeWorkloads and the benchmark target AsyncBridge.
-// W14 (`debounce` under SignalsTesting's `TestScheduler`) has no OpenCombine version: OpenCombine
-// has no virtual-time scheduler.
+// W14 (`debounce` under SignalsTesting's `TestScheduler`), W16 (`throttle(latest: true)`) and W17
+// (`timeout`) have no OpenCombine version: OpenCombine has no virtual-time scheduler. W18
+// (`pairwise` written in a module of its own, Sources/UserOperators, plain and `@inlinable`,
+// beside the built-in `combinePrevious`) is Signals against itself and the floor.
 import PackageDescription
 import class Foundation.ProcessInfo
 
@@ -40,10 +42,12 @@ let package = Package(
     targets: [
         // The workloads, one module per implementation, sharing the sizes in WorkloadSpec.
         .target(name: "WorkloadSpec"),
+        // W18: an operator written as a user would, in a module of its own.
+        .target(name: "UserOperators", dependencies: [.product(name: "Signals", package: "Signals")]),
         .target(
             name: "SignalsWorkloads",
             dependencies: [
-                "WorkloadSpec", .product(name: "Signals", package: "Signals"),
+                "WorkloadSpec", "UserOperators", .product(name: "Signals", package: "Signals"),
                 .product(name: "SignalsTesting", package: "Signals"),
             ]
         ),

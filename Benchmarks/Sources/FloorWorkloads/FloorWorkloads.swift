@@ -197,6 +197,63 @@ public enum Floor {
         return tally.sum
     }
 
+    /// W16: throttle's window on a virtual clock: a send passes when the window has passed
+    /// since the last value sent, else it is kept; the kept value goes to the sink when the
+    /// clock reaches the window's end (and opens the next window). Not at the end: W16
+    /// disposes before any more time passes.
+    @inline(never)
+    public static func w16(_ n: Int) -> Int {
+        let tally = Tally()
+        let sink: (Int) -> Void = opaque { tally.add($0) }
+        let d = Spec.w14DueTime
+        var now = Duration.zero
+        var lastSent: Duration? = nil
+        var kept: Int? = nil
+        for i in 0..<n {
+            if let last = lastSent, now - last < d {
+                kept = i
+            } else if let value = kept {
+                sink(value); kept = i; lastSent = now
+            } else {
+                sink(i); lastSent = now
+            }
+            now += w14Gap(i)
+            if let value = kept, let last = lastSent, last + d <= now {
+                sink(value); kept = nil; lastSent = last + d
+            }
+        }
+        return tally.sum
+    }
+
+    /// W17: a deadline restarted by every value on a virtual clock; each value to the sink.
+    @inline(never)
+    public static func w17(_ n: Int) -> Int {
+        let tally = Tally()
+        let sink: (Int) -> Void = opaque { tally.add($0) }
+        var now = Duration.zero
+        var deadline = Spec.w14DueTime
+        for i in 0..<n {
+            if now >= deadline { sink(-1); break }
+            sink(i)
+            deadline = now + Spec.w14DueTime
+            now += .milliseconds(1)
+        }
+        return tally.sum
+    }
+
+    /// W18: each value with the previous one, from the second on.
+    @inline(never)
+    public static func w18(_ n: Int) -> Int {
+        let tally = Tally()
+        let sink: ((Int, Int)) -> Void = opaque { tally.add($0.0 &+ $0.1) }
+        var previous: Int? = nil
+        for i in 0..<n {
+            if let p = previous { sink((p, i)) }
+            previous = i
+        }
+        return tally.sum
+    }
+
     /// W15: the latest value of each of `sources` inputs; once all have one, every send passes
     /// on a copy of the array.
     @inline(never)

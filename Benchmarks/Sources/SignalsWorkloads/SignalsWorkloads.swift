@@ -2,6 +2,7 @@
 
 import Signals
 import SignalsTesting
+import UserOperators
 import WorkloadSpec
 
 /// Every workload uses `Int` values and never fails.
@@ -215,6 +216,69 @@ public enum Sig {
         }
         subject.sendCompleted()
         d.dispose()
+        return tally.sum
+    }
+
+    /// W16: subject → `throttle(latest: true)` on a `TestScheduler` → subscriber; W14's sends
+    /// and clock. The value kept at completion is not sent: the subscription is disposed first.
+    @inline(never)
+    public static func w16(_ n: Int) -> Int {
+        let tally = Tally()
+        let scheduler = TestScheduler()
+        let subject = Subject<Int, Never>()
+        let d = subject.signal
+            .throttle(Spec.w14DueTime, on: scheduler, latest: true)
+            .subscribe(next: { tally.add($0) })
+        for i in 0..<n {
+            subject.send(value: i)
+            scheduler.advance(by: w14Gap(i))
+        }
+        subject.sendCompleted()
+        d.dispose()
+        return tally.sum
+    }
+
+    /// W17: subject → `timeout` on a `TestScheduler` → subscriber; a value every millisecond,
+    /// each restarting the clock of `w14DueTime`, so it never runs out.
+    @inline(never)
+    public static func w17(_ n: Int) -> Int {
+        let tally = Tally()
+        let scheduler = TestScheduler()
+        let subject = Subject<Int, Never>()
+        let d = subject.signal
+            .timeout(Spec.w14DueTime, on: scheduler, switchTo: .just(-1))
+            .subscribe(next: { tally.add($0) })
+        for i in 0..<n {
+            subject.send(value: i)
+            scheduler.advance(by: .milliseconds(1))
+        }
+        subject.sendCompleted()
+        d.dispose()
+        return tally.sum
+    }
+
+    /// W18: `from(0..<n)` → a user's `pairwise` from another module, plain → subscriber.
+    @inline(never)
+    public static func w18Plain(_ n: Int) -> Int {
+        let tally = Tally()
+        IntSignal.from(0..<n).pairwise().subscribe(next: { tally.add($0.0 &+ $0.1) })
+        return tally.sum
+    }
+
+    /// W18: the same, `@inlinable`.
+    @inline(never)
+    public static func w18Inlinable(_ n: Int) -> Int {
+        let tally = Tally()
+        IntSignal.from(0..<n).pairwiseInlinable().subscribe(next: { tally.add($0.0 &+ $0.1) })
+        return tally.sum
+    }
+
+    /// W18: the built-in `combinePrevious`, skipping its first pair (with the seed) as
+    /// `pairwise` has none.
+    @inline(never)
+    public static func w18Builtin(_ n: Int) -> Int {
+        let tally = Tally()
+        IntSignal.from(0..<n).combinePrevious(-1).subscribe(next: { if $0.0 >= 0 { tally.add($0.0 &+ $0.1) } })
         return tally.sum
     }
 

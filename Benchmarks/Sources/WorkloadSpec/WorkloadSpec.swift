@@ -49,6 +49,14 @@ public enum Spec {
     public static let w14Sends = sized(1_000_000)
     public static let w14DueTime = Duration.milliseconds(10)
     public static let w14Burst = 8
+    /// W16: `throttle(w14DueTime, latest: true)` under a `TestScheduler`, W14's bursts (per send).
+    public static let w16Sends = sized(1_000_000)
+    /// W17: `timeout(w14DueTime)` restarted by every value, one value every millisecond on a
+    /// `TestScheduler` (per value).
+    public static let w17Values = sized(1_000_000)
+    /// W18: `from(0..<n)` → `pairwise` (a user's operator, plain / `@inlinable`) or the built-in
+    /// `combinePrevious` → subscriber (per value).
+    public static let w18Values = sized(1_000_000)
     /// W15: `combineLatest` of an array of N subjects, N = 10 and 1,000; sends round-robin (per send).
     public static let w15Sources = [10, 1_000]
     public static let w15Sends = sized(1_000_000)
@@ -158,6 +166,12 @@ public struct Implementation: Sendable {
     public var w15: @Sendable (_ sources: Int, _ sends: Int) -> Int
     /// nil where the implementation has no equivalent (OpenCombine has no virtual-time scheduler).
     public var w14: (@Sendable (Int) -> Int)?
+    public var w16: (@Sendable (Int) -> Int)?
+    public var w17: (@Sendable (Int) -> Int)?
+    /// W18's three versions: a user's `pairwise` plain, the same `@inlinable`, the built-in.
+    public var w18Plain: (@Sendable (Int) -> Int)?
+    public var w18Inlinable: (@Sendable (Int) -> Int)?
+    public var w18Builtin: (@Sendable (Int) -> Int)?
 
     public init(
         w1: @escaping @Sendable (Int) -> Int, w2: @escaping @Sendable (Int) -> Int,
@@ -169,12 +183,16 @@ public struct Implementation: Sendable {
         w7b: @escaping @Sendable (Int) -> Int, w9: @escaping @Sendable (Int) -> Int,
         w10: @escaping @Sendable (Int) -> Int, w11: @escaping @Sendable (Int) -> Int,
         w12: @escaping @Sendable (Int, Int) -> Int, w15: @escaping @Sendable (Int, Int) -> Int,
-        w14: (@Sendable (Int) -> Int)? = nil
+        w14: (@Sendable (Int) -> Int)? = nil,
+        w16: (@Sendable (Int) -> Int)? = nil, w17: (@Sendable (Int) -> Int)? = nil,
+        w18Plain: (@Sendable (Int) -> Int)? = nil, w18Inlinable: (@Sendable (Int) -> Int)? = nil,
+        w18Builtin: (@Sendable (Int) -> Int)? = nil
     ) {
         self.w1 = w1; self.w2 = w2; self.w3 = w3; self.w3b = w3b; self.w4 = w4
         self.w5Array = w5Array; self.w5Fold = w5Fold; self.w6 = w6; self.w7 = w7; self.w8 = w8
         self.w7b = w7b; self.w9 = w9; self.w10 = w10; self.w11 = w11; self.w12 = w12; self.w15 = w15
-        self.w14 = w14
+        self.w14 = w14; self.w16 = w16; self.w17 = w17
+        self.w18Plain = w18Plain; self.w18Inlinable = w18Inlinable; self.w18Builtin = w18Builtin
     }
 
     /// One measured case: a workload at one size.
@@ -214,6 +232,11 @@ public struct Implementation: Sendable {
             c("W12", Spec.w12Subscribers * Spec.w12Sends) { w12(Spec.w12Subscribers, Spec.w12Sends) },
         ]
         if let w14 { all.append(c("W14", Spec.w14Sends) { w14(Spec.w14Sends) }) }
+        if let w16 { all.append(c("W16", Spec.w16Sends) { w16(Spec.w16Sends) }) }
+        if let w17 { all.append(c("W17", Spec.w17Values) { w17(Spec.w17Values) }) }
+        if let w18Plain { all.append(c("W18 plain", Spec.w18Values) { w18Plain(Spec.w18Values) }) }
+        if let w18Inlinable { all.append(c("W18 inlinable", Spec.w18Values) { w18Inlinable(Spec.w18Values) }) }
+        if let w18Builtin { all.append(c("W18 builtin", Spec.w18Values) { w18Builtin(Spec.w18Values) }) }
         for n in Spec.w15Sources { all.append(c("W15 N=\(n)", Spec.w15Sends) { w15(n, Spec.w15Sends) }) }
         return all
     }

@@ -152,7 +152,8 @@ extension Signal {
     /// error, from this signal or the current task. Disposing cancels the running task.
     ///
     /// Composed of: `flattenMap(.latest) { value in .task { try await transform(value) } }`
-    /// (the `.latest` strategy disposes the previous inner signal, which cancels its task).
+    /// (the `.latest` strategy is a bind that cuts the previous inner signal,
+    /// `BindControl.cancelInners()`, which cancels its task: no operator around each task).
     ///
     /// ```swift
     /// queries.flatMapLatest { query in await search(query) }

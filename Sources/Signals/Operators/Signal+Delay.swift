@@ -1,5 +1,5 @@
 // delay(d, on: s) = materialize()
-//                     .flattenMap { event in timer(after: d, on: s).then(.just(event)) }
+//                     .flattenMap { event in timer(after: d, on: s) then .just(event) }   // one source
 //                     .dematerialize()
 //   Every event — values, completion, error — rides its own timer of `d`. The timers start
 //   in the order of the events and last the same, and a scheduler runs work due at the same
@@ -15,8 +15,10 @@ extension Signal {
     /// delivered after the disposal returns. A delay of zero or less delivers at the
     /// scheduler's next run, as `observe(on:)` does.
     ///
-    /// Composed of: `materialize()`, then `flattenMap` of each event into
-    /// `Signal.timer(after: delay, on: scheduler).then(.just(event))`, then `dematerialize()`.
+    /// Composed of: `materialize()`, then `flattenMap` of each event into a timer of `delay`
+    /// that continues with `.just(event)` (one scheduling source, where
+    /// `Signal.timer(after:on:).then(.just(event))` added a bind per event), then
+    /// `dematerialize()`.
     ///
     /// ```swift
     /// let scheduler = TestScheduler()
@@ -37,7 +39,8 @@ extension Signal {
     public func delay(_ delay: Duration, on scheduler: some Scheduler) -> Signal {
         materialize()
             .flattenMap { event in
-                Signal<Int, Never>.timer(after: delay, on: scheduler).then(.just(event))
+                let send = Signal<Event<Value, Failure>, Never>.just(event)
+                return ._timer(after: delay, on: scheduler) { send }
             }
             .dematerialize()
     }

@@ -1,12 +1,18 @@
-// throttle(d, on: s, latest:) = deferred {
-//     let opens = Subject()   // the binding sends here when it opens a window
-//     merge of `opens.flatMapLatest { timer(after: d, on: s) }` ("the window ended") and
-//     this signal materialized, into a stateful bind: a value with no window open is sent
-//     and opens one; a value in a window is kept (`latest: true`) or dropped; at the end of
-//     a window the kept value is sent and opens the next window.
+// throttle(d, on: s, latest:) = bind {
+//     .next(v)   -> if `d` has passed since the last value sent (now - lastSent >= d): send v
+//                   at once (a window kept for its end is sent first — see below);
+//                   else with `latest: true` keep v, and if it is the first kept value of
+//                   the window, return a timer that sends the kept value at the window's end
+//                   (which opens the next window); with `latest: false` drop v;
+//     .completed -> nothing: the window's timer, if any, sends the kept value, then bind
+//                   completes (its last inner has ended);
+//     .error(e)  -> .error(e) (a kept value is dropped, unless its window ended at this very
+//                   instant: then it is sent first).
 // }
-//   The window timers belong to the bind's *source*, not to its inner signals, so stopping
-//   the bind (completion, error, disposal) cancels the running window at once.
+//   The window is a time, not a timer: a value is compared with the instant the last value
+//   was sent, so a value at the exact end of a window passes however the scheduler orders
+//   the work of one instant. Per window, one timer (latest: true only) and one inner
+//   subscription; the window's state is shared with that timer under a lock.
 
 extension Signal {
     /// Sends at most one value per window of `interval`: the first value at once, opening a
@@ -14,16 +20,25 @@ extension Signal {
     /// in it (which opens the next window); with `latest: false`, the values that arrive in
     /// a window are dropped.
     ///
-    /// These are RxSwift's rules. Completes when this signal completes — but a value kept for
-    /// the end of the window is sent first, at the end of the window, and the output
-    /// completes right after it. Fails as soon as this signal fails, dropping a kept value.
-    /// Disposing the output disposes this signal and cancels the window. An interval of zero
-    /// or less ends each window at the scheduler's next run.
+    /// A value passes when `interval` has passed since the last value sent
+    /// (`now - lastSent >= interval`, RxSwift's rule): a window opened at `t` covers
+    /// `[t, t + interval)`, and a value arriving at exactly `t + interval` is sent at once,
+    /// even if the window's end is due at the same instant. With `latest: true` and a value
+    /// kept for that end, the kept value is sent first, at `t + interval`, and opens the
+    /// next window, in which the new value is kept (RxSwift, whose test scheduler runs the
+    /// source first at that instant, sends the new value and drops the kept one; here no
+    /// value is lost and the rule does not depend on the order of work at one instant).
     ///
-    /// Composed of: `deferred { … }` around `merge` of
-    /// `opens.signal.flatMapLatest { _ in Signal.timer(after: interval, on: scheduler) }` (a
-    /// `Subject` the binding sends into when it opens a window) and `materialize()`, into a
-    /// stateful `bind` keeping whether a window is open and the latest value in it.
+    /// Completes when this signal completes — but a value kept for the end of the window is
+    /// sent first, at the end of the window, and the output completes right after it. Fails
+    /// as soon as this signal fails, dropping a kept value (unless its window ends at that very
+    /// instant: then it is sent first). Disposing the output disposes
+    /// this signal and cancels the window. An interval of zero or less lets every value
+    /// through.
+    ///
+    /// Composed of: one `bind` that compares `scheduler.now` with the instant of the last
+    /// value sent and, for a value kept for the end of the window (`latest: true`), returns
+    /// one `Signal.timer`-like source that sends it there.
     ///
     /// ```swift
     /// let scheduler = TestScheduler(), taps = Subject<Int, Never>()
@@ -39,53 +54,38 @@ extension Signal {
     /// throttle(latest: false): -a-------d------|
     /// ```
     ///
+    /// - Complexity: per value, a look at the clock; per window with a kept value, one timer
+    ///   and one inner subscription.
     /// - SeeAlso: RxSwift `throttle(_:latest:scheduler:)`, ReactiveSwift `throttle(_:on:)`,
     ///   Combine `throttle(for:scheduler:latest:)`.
     @inlinable
-    public func throttle(_ interval: Duration, on scheduler: some Scheduler, latest: Bool = true) -> Signal {
-        let source = self
-        return .deferred {
-            let opens = Subject<Void, Never>()
-            let windowEnds: Signal<_WindowStep<Value, Failure>, Never> = opens.signal
-                .flatMapLatest { _ in Signal<Int, Never>.timer(after: interval, on: scheduler) }
-                .map { _ in .windowEnded }
-            // The window ends are merged first, so `opens` is listened to before a
-            // synchronous source sends its first value.
-            let steps = windowEnds.merge(source.materialize().map { .source($0) })
-            return steps.bind {
-                let isOpen = _BindingState(false)
-                let kept = _BindingState<Value?>(nil)
-                let sourceIsDone = _BindingState(false)
-                return { event, stop in
-                    guard case .next(let step) = event else { return nil }
-                    switch step {
-                    case .source(.next(let value)):
-                        if !isOpen.value {
-                            isOpen.value = true
-                            opens.send(value: ())
-                            return .just(value)
-                        }
-                        if latest { kept.value = value }
-                        return nil
-                    case .source(.error(let error)):
-                        return .error(error)
-                    case .source(.completed):
-                        sourceIsDone.value = true
-                        stop = kept.value == nil
-                        return nil
-                    case .windowEnded:
-                        guard let value = kept.value else {
-                            isOpen.value = false
-                            return nil
-                        }
-                        kept.value = nil
-                        if sourceIsDone.value {
-                            stop = true
-                        } else {
-                            opens.send(value: ())
-                        }
+    public func throttle<S: Scheduler>(_ interval: Duration, on scheduler: S, latest: Bool = true) -> Signal {
+        bind {
+            let window = _ThrottleWindow<Value, S.Instant>()
+            return { event, control in
+                switch event {
+                case .next(let value):
+                    switch window.receive(value, at: scheduler.now, interval: interval, keeping: latest) {
+                    case .send:
                         return .just(value)
+                    case .drop:
+                        return nil
+                    case .keep(let remaining, let id):
+                        return ._timer(after: remaining, on: scheduler) { window.endOfWindow(id, at: scheduler.now) }
+                    case .sendEndedWindowThenKeep(let ended, let id):
+                        // The window's timer is due at this very instant but has not run:
+                        // cut it, send its value now, and start the next window's timer.
+                        control.cancelInners()
+                        let timer: Signal = ._timer(after: interval, on: scheduler) { window.endOfWindow(id, at: scheduler.now) }
+                        return timer.startWith(ended)
                     }
+                case .error(let error):
+                    // A window that ended at this very instant sends its kept value first.
+                    guard let ended = window.takeEnded(at: scheduler.now, interval: interval) else { return .error(error) }
+                    control.cancelInners()
+                    return Signal.error(error).startWith(ended)
+                case .completed:
+                    return nil
                 }
             }
         }

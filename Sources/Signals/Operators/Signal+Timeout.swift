@@ -1,11 +1,15 @@
 // timeout(d, on: s, switchTo: other) =
-//     materialize().map(Optional.some).startWith(nil)   // nil: the subscription
-//         .flatMapLatest { event in the event (if any), then — unless it is terminal —
-//                          timer(after: d, on: s) as "timed out" }
+//     map(Optional.some).startWith(nil)          // nil: the subscription
+//         .bind { event, control in               // the clock: one timer, cut by each event
+//             cut the running clock (BindControl.cancelInners());
+//             nil      -> a timer that sends "timed out" after d;
+//             value v  -> v as a step at once, then "timed out" after d (one source);
+//             terminal -> the terminal event as a step }
 //         .bind { value -> .just(value); error -> .error; completed -> stop;
 //                 timed out -> stop and return `other` (bind tail-calls it) }
 //   The clock starts at the subscription and restarts at every value: each event cuts the
-//   previous clock (flatMapLatest).
+//   previous clock. A value delivered at the very instant of the deadline, before the
+//   clock's work runs, cuts the clock and is in time (RxSwift's testTimeout_Duetime_Timeout_Exact).
 // timeout(d, on: s, error: e) = timeout(d, on: s, switchTo: .error(e)).
 
 extension Signal {
@@ -18,10 +22,15 @@ extension Signal {
     /// A due time of zero or less times out at the scheduler's next run, unless a value
     /// arrived first.
     ///
-    /// Composed of: `materialize()`, `startWith` a marker for the subscription, then
-    /// `flatMapLatest` of each event into `.just(event)` followed (unless it is terminal) by
-    /// `Signal.timer(after: dueTime, on: scheduler)` as "timed out"; a `bind` forwards the
-    /// events and, on "timed out", stops and returns `other`.
+    /// At the exact boundary: a value that arrives at the very instant the due time runs out,
+    /// before the scheduler runs the clock's work for that instant, is in time and restarts
+    /// the clock (as RxSwift, `testTimeout_Duetime_Timeout_Exact`); on `TestScheduler` a
+    /// source's work scheduled before the clock's runs first.
+    ///
+    /// Composed of: `map(Optional.some).startWith(nil)` (`nil` marks the subscription), a
+    /// `bind` that cuts the running clock at every event (`BindControl.cancelInners()`) and
+    /// returns the event followed by one timer sending "timed out", and a `bind` that
+    /// forwards the events and, on "timed out", stops and returns `other`.
     ///
     /// ```swift
     /// let scheduler = TestScheduler(), replies = Subject<String, Never>()
@@ -36,39 +45,47 @@ extension Signal {
     /// output: -a-b---x|
     /// ```
     ///
-    /// - Complexity: per value, one timer and the subscriptions of one `flatMapLatest` inner
-    ///   signal.
+    /// - Complexity: per value, one timer and one inner subscription.
     /// - SeeAlso: RxSwift `timeout(_:other:scheduler:)`, ReactiveSwift none (its `timeout`
     ///   fails), Combine none (`timeout` + `catch`).
     @inlinable
     public func timeout(_ dueTime: Duration, on scheduler: some Scheduler, switchTo other: Signal) -> Signal {
         typealias Step = _TimeoutStep<Value, Failure>
-        let clock = Signal<Int, Never>.timer(after: dueTime, on: scheduler).map { _ in Step.timedOut }
-        return materialize()
-            .map { Optional($0) }
+        let timedOut: @Sendable () -> Signal<Step, Never> = { .just(.timedOut) }
+        let clocked: Signal<Step, Never> = map { Optional($0) }
             .startWith(nil)
-            .flatMapLatest { event -> Signal<Step, Never> in
-                guard let event else { return clock }
-                let step = Signal<Step, Never>.just(.source(event))
-                return event.isTerminating ? step : step.concat(clock)
-            }
             .bind {
-                { event, stop in
-                    guard case .next(let step) = event else { return nil }
-                    switch step {
-                    case .source(.next(let value)):
-                        return .just(value)
-                    case .source(.error(let error)):
-                        return .error(error)
-                    case .source(.completed):
-                        stop = true
-                        return nil
-                    case .timedOut:
-                        stop = true
-                        return other
+                { event, control in
+                    control.cancelInners()
+                    switch event {
+                    case .next(let value?):
+                        return ._timer(after: dueTime, on: scheduler, sendingFirst: .source(.next(value)), then: timedOut)
+                    case .next(nil):
+                        return ._timer(after: dueTime, on: scheduler, then: timedOut)
+                    case .error(let error):
+                        return .just(.source(.error(error)))
+                    case .completed:
+                        return .just(.source(.completed))
                     }
                 }
             }
+        return clocked.bind {
+            { event, stop in
+                guard case .next(let step) = event else { return nil }
+                switch step {
+                case .source(.next(let value)):
+                    return .just(value)
+                case .source(.error(let error)):
+                    return .error(error)
+                case .source(.completed):
+                    stop = true
+                    return nil
+                case .timedOut:
+                    stop = true
+                    return other
+                }
+            }
+        }
     }
 
     /// Mirrors this signal while it sends a value at least every `dueTime`; when `dueTime`

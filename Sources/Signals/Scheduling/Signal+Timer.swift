@@ -1,5 +1,7 @@
-// The sources of time. Every time operator is a composition over these two signals; they
-// are the only signals that schedule work.
+// The sources of time. Every time operator is a composition over these two signals (and the
+// internal variants below, which hand a value to a timer in one subscription); they are the
+// only signals that schedule work. `throttle` also reads the scheduler's clock (`now`) to
+// compare instants, which schedules nothing.
 //
 // timer(after: d, on: s)  = one value, 0, when `d` has passed, then completed.
 // interval(p, on: s)      = 0, 1, 2, … every `p`, never completes.
@@ -95,6 +97,28 @@ extension Signal {
     ) -> Signal {
         Signal { observer in
             scheduler.schedule(after: delay) {
+                next()._subscribe(observer)
+            }
+        }
+    }
+}
+
+extension Signal {
+    /// Sends `first` at once, then, when `delay` has passed on `scheduler`, continues with the
+    /// signal `next()` gives: `.just(first)` followed by `_timer(after:on:then:)` in one
+    /// subscription, for `timeout`, whose every value restarts the clock.
+    @inlinable
+    static func _timer(
+        after delay: Duration,
+        on scheduler: some Scheduler,
+        sendingFirst first: Value,
+        then next: @escaping @Sendable () -> Signal
+    ) -> Signal {
+        // The value is only read, once per subscription, as `just(first)` would.
+        nonisolated(unsafe) let first = first
+        return Signal { observer in
+            observer.send(value: first)
+            return scheduler.schedule(after: delay) {
                 next()._subscribe(observer)
             }
         }

@@ -162,6 +162,43 @@ import Testing
         Self.checkNested("flatten(.concat)", model: { Model.concatAll(innerCount: $0, schedule: $1) }) { $0.flatten(.concat) }
     }
 
+    @Test func aBindThatCutsItsInnersFollowsTheModel() {
+        // bind's control over its inners, directly: the outer value k picks inner subject k;
+        // an even k cuts every live inner first (BindControl.cancelInners()).
+        var generator = PipelineGenerator(seed: Self.seed)
+        for index in 0..<Self.cases {
+            let inners = Int.random(in: 1...3, using: &generator.rng)
+            let schedule = generator.nestedSchedule(innerCount: inners)
+            let expected = Model.cuttingMerge(innerCount: inners, schedule: schedule)
+            let actual = Self.drive(count: inners + 1, schedule) { signals in
+                let subjects = Array(signals.dropFirst())
+                return signals[0].bind {
+                    { event, control in
+                        switch event {
+                        case .next(let value):
+                            guard case .int(let k) = value else { return .error(TestError(99)) }
+                            if k % 2 == 0 { control.cancelInners() }
+                            return subjects[k]
+                        case .error(let error):
+                            return .error(error)
+                        case .completed:
+                            return nil
+                        }
+                    }
+                }
+            }
+            if actual != expected {
+                Issue.record("""
+                    a cutting bind disagrees with the model (case \(index), \(inners) inner subjects).
+                    schedule: \(schedule.map { "\($0.source):\($0.event)" }.joined(separator: " "))
+                    expected: \(expected)
+                    actual:   \(actual)
+                    """)
+                return
+            }
+        }
+    }
+
     @Test func switchToLatestOfASubjectOfSubjectsFollowsTheModel() {
         Self.checkNested("switchToLatest()", model: { Model.switchToLatest(innerCount: $0, schedule: $1) }) {
             $0.switchToLatest()

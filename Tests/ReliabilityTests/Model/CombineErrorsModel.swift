@@ -282,6 +282,46 @@ extension Model {
 }
 
 extension Model {
+    /// A `bind` that cuts (`BindControl.cancelInners()`): a hot outer signal whose values
+    /// `.int(k)` pick hot inner subjects; an even `k` first cuts every live inner (they deliver
+    /// nothing more and no longer count), then subject `k` is merged in (an odd `k` merges it
+    /// beside the live ones, as `flatten()`; the same subject merged twice delivers twice).
+    /// The output completes when the outer signal has completed and every live inner has.
+    static func cuttingMerge(innerCount: Int, schedule: [(source: Int, event: MEvent)]) -> Trace {
+        var terminal = [MEvent?](repeating: nil, count: innerCount + 1)
+        var live: [Int] = []   // subscriptions, by source; a source may appear more than once
+        var outerDone = false
+        var output: Trace = []
+        for (source, event) in schedule where terminal[source] == nil {
+            if event.isTerminal { terminal[source] = event }
+            if source == 0 {
+                switch event {
+                case .next(let value):
+                    guard case .int(let k) = value else { preconditionFailure("outer values pick subjects") }
+                    if k % 2 == 0 { live.removeAll() }
+                    switch terminal[k + 1] {
+                    case .error?: output.append(terminal[k + 1]!); return output
+                    case .completed?: break
+                    default: live.append(k + 1)
+                    }
+                case .error: output.append(event); return output
+                case .completed: outerDone = true
+                }
+            } else {
+                let copies = live.count { $0 == source }
+                switch event {
+                case .next: output.append(contentsOf: repeatElement(event, count: copies))
+                case .error: if copies > 0 { output.append(event); return output }
+                case .completed: live.removeAll { $0 == source }
+                }
+            }
+            if outerDone && live.isEmpty { output.append(.completed); return output }
+        }
+        return output
+    }
+}
+
+extension Model {
     /// `copies` subscriptions, merged, to `share(replay: replay)` of a synchronous signal (or
     /// to `replayLazily(upTo: replay)` when `keepsCache`). The first subscription connects
     /// and receives the whole trace. A later one finds the connection still open if the trace

@@ -4,10 +4,11 @@
 // compositions: each model walks a timed schedule (source events at ticks) and the operator's
 // own clock, and writes down what the output does and when.
 //
-// One rule of the test scheduler decides ties: the source's events are scheduled before the
-// operator subscribes, so at one tick they come *before* any timer of the operator (a value
-// that arrives as a debounce timer is due cuts it; a value at the end of a throttle window
-// falls in that window).
+// Ties at one tick (Contracts.md, "Ties at the boundary"): the source's events are scheduled
+// before the operator subscribes, so at one tick they come *before* any timer of the
+// operator (a value that arrives as a debounce timer is due cuts it; a value at a timeout's
+// deadline is in time). throttle compares instants instead: a window opened at t covers
+// [t, t + d), so a value at t + d is past it, whatever runs first.
 
 /// A source event in a timed schedule, or an output event of an operator.
 enum TickEvent: Hashable, Sendable, CustomStringConvertible {
@@ -91,9 +92,9 @@ enum TimeModel {
         var windowEnd: Int?
         var kept: [Int]?
         var sourceIsDone = false
-        /// Ends the windows that end before `tick`; returns whether the output has ended.
-        func endWindows(before tick: Int) -> Bool {
-            while let end = windowEnd, end < tick {
+        /// Ends the windows that end by `tick`; returns whether the output has ended.
+        func endWindows(upTo tick: Int) -> Bool {
+            while let end = windowEnd, end <= tick {
                 guard let value = kept else {
                     windowEnd = nil
                     break
@@ -109,7 +110,7 @@ enum TimeModel {
             return false
         }
         for item in schedule.events {
-            if endWindows(before: item.tick) { return out }
+            if endWindows(upTo: item.tick) { return out }
             switch item.event {
             case .next(let value):
                 if windowEnd == nil {
@@ -124,14 +125,14 @@ enum TimeModel {
                     return out
                 }
                 sourceIsDone = true
-                _ = endWindows(before: Int.max)
+                _ = endWindows(upTo: Int.max)
                 return out.filter { $0.tick <= schedule.horizon }
             case .error:
                 out.append(item)
                 return out
             }
         }
-        _ = endWindows(before: schedule.horizon + 1)
+        _ = endWindows(upTo: schedule.horizon)
         return out
     }
 

@@ -271,4 +271,61 @@ private final class Probe<Value: Sendable>: Sendable {
         #expect(probe.values.sorted() == Array(0..<(Self.threads * perThread)))
         #expect(probe.obeysGrammar)
     }
+
+    @Test func innersEmittingFromOtherThreadsWhileTheBindingCutsThemDeliverNothingAfterTheCut() {
+        // One thread sends inner k into a bind that cuts the live inners (cancelInners) and
+        // subscribes inner k; three threads send into the inners meanwhile. A value sent into
+        // an inner after its cut has returned must never arrive; nothing overlaps; the output
+        // obeys the grammar and completes.
+        let rounds = stressOperations(400)
+        let outer = Subject<Int, Boom>()
+        let inners = (0..<rounds).map { _ in Subject<Int, Boom>() }
+        /// Inners below this index have been cut (their cut has returned).
+        let cutBelow = Locked(0)
+        let sentAfterCut = Locked<Set<Int>>([])
+        let finished = Locked(false)
+        let probe = Probe<Int>()
+        outer.signal.bind {
+            { event, control in
+                switch event {
+                case .next(let index):
+                    control.cancelInners()
+                    return inners[index].signal
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    return nil
+                }
+            }
+        }.subscribe(probe.observer)
+        runConcurrently(4, "binding and inner senders") { thread in
+            if thread == 0 {
+                for index in 0..<rounds {
+                    outer.send(value: index)
+                    cutBelow.withLock { $0 = index }
+                }
+                finished.withLock { $0 = true }
+                return
+            }
+            var serial = 0
+            while !finished.value {
+                let current = cutBelow.value
+                // Mostly the inner just cut or about to be cut, sometimes the current one.
+                for index in [max(0, current - 1), current] {
+                    serial += 1
+                    let value = (index * 4 + thread) * 1_000_000 + serial
+                    let isCut = cutBelow.value > index
+                    if isCut { sentAfterCut.withLock { _ = $0.insert(value) } }
+                    inners[index].send(value: value)
+                }
+            }
+        }
+        for inner in inners { inner.sendCompleted() }
+        outer.sendCompleted()
+        let late = Set(probe.values).intersection(sentAfterCut.value)
+        #expect(late.isEmpty, "values sent after their inner was cut arrived: \(late.prefix(5))")
+        #expect(probe.seriality.overlaps == 0)
+        #expect(probe.obeysGrammar)
+        #expect(probe.events.value.last == .completed)
+    }
 }

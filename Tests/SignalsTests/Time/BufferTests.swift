@@ -15,6 +15,17 @@ import SignalsTesting
         #expect(result.isMet, "\(result)")
     }
 
+    @Test func aValueAtTheInstantAWindowEndsGoesInThatWindow() {
+        // Windows end at 3 and 6; b and c arrive at those instants, before the clock's work
+        // for them (the hot source was scheduled first), and are sent with their window.
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, Never> = scheduler.hot("^-ab--c-|")
+        let result = scheduler.expect(
+            source.signal.buffer(timeSpan: .seconds(3), count: 9, on: scheduler), "---x--y-(e|)",
+            values: ["x": ["a", "b"], "y": ["c"], "e": []])
+        #expect(result.isMet, "\(result)")
+    }
+
     @Test func anErrorDropsTheBuffer() {
         let scheduler = TestScheduler()
         let source: TestSignal<String, TestError> = scheduler.cold("-a-#", error: TestError(3))
@@ -123,6 +134,15 @@ import SignalsTesting
         let scheduler = TestScheduler()
         let source: TestSignal<String, Never> = scheduler.cold("-a-b---c-d-|")
         let result = scheduler.expect(source.signal.sample(every: .seconds(2), on: scheduler), "--a-b---c-d|")
+        #expect(result.isMet, "\(result)")
+    }
+
+    @Test func aValueAtTheInstantOfATickIsSampledByIt() {
+        // Ticks at 2, 4, 6; a and b arrive at 2 and 4, before the tick's work for that
+        // instant (the hot source was scheduled first), and are sent at once by it.
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, Never> = scheduler.hot("^-a-b-|")
+        let result = scheduler.expect(source.signal.sample(every: .seconds(2), on: scheduler), "--a-b-|")
         #expect(result.isMet, "\(result)")
     }
 

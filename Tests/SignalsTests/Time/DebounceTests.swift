@@ -69,4 +69,14 @@ import SignalsTesting
         scheduler.advance(by: .seconds(1))
         #expect(recorder.events == [.next(1), .completed])
     }
+
+    @Test func aNewerValueAtTheInstantThePendingOneFallsDueReplacesIt() {
+        // a is due at 3; b arrives at 3, before the timer's work for that instant (the hot
+        // source was scheduled first): the due time has not passed without a newer value, so
+        // a is dropped, as RxSwift does.
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, Never> = scheduler.hot("^a-b---|")
+        let result = scheduler.expect(source.signal.debounce(.seconds(2), on: scheduler), "-----b-|")
+        #expect(result.isMet, "\(result)")
+    }
 }

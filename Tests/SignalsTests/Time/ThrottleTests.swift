@@ -72,4 +72,68 @@ import SignalsTesting
         scheduler.advance(by: .seconds(5))
         #expect(recorder.timedEvents == [TimedEvent(.zero, .next(1)), TimedEvent(.seconds(2), .next(2))])
     }
+
+    // Ties at the exact end of a window: a value passes when `now - lastSent >= interval`.
+
+    @Test func withoutLatestAValueAtTheExactEndOfTheWindowPasses() {
+        // RxSwift's test_ThrottleTimeSpan_NotLatest_Completed: a hot source, subscribed at
+        // 200, an interval of 200 ticks. 6@410 arrives as the window of 2@210 ends.
+        let scheduler = TestScheduler()
+        let subject = Subject<Int, Never>()
+        for (tick, value) in [(210, 2), (250, 3), (310, 4), (350, 5), (410, 6), (450, 7)] {
+            scheduler.schedule(after: .seconds(tick)) { subject.send(value: value) }
+        }
+        scheduler.schedule(after: .seconds(500)) { subject.sendCompleted() }
+        scheduler.advance(to: .zero + .seconds(200))
+        let recorder = subject.signal.throttle(.seconds(200), on: scheduler, latest: false).record(scheduler: scheduler)
+        scheduler.advance(to: .zero + .seconds(1000))
+        #expect(recorder.timedEvents == [
+            TimedEvent(.seconds(210), .next(2)), TimedEvent(.seconds(410), .next(6)), TimedEvent(.seconds(500), .completed),
+        ])
+    }
+
+    @Test func withoutLatestASourceExactlyAsFastAsTheIntervalLosesNothing() {
+        let scheduler = TestScheduler()
+        let recorder = Signal<Int, Never>.interval(.seconds(100), on: scheduler)
+            .throttle(.seconds(100), on: scheduler, latest: false)
+            .record(scheduler: scheduler)
+        scheduler.advance(by: .seconds(500))
+        #expect(recorder.timedEvents == (0..<5).map { TimedEvent(.seconds(100 * ($0 + 1)), .next($0)) })
+    }
+
+    @Test func withLatestASourceExactlyAsFastAsTheIntervalLosesNothing() {
+        let scheduler = TestScheduler()
+        let recorder = Signal<Int, Never>.interval(.seconds(100), on: scheduler)
+            .throttle(.seconds(100), on: scheduler, latest: true)
+            .record(scheduler: scheduler)
+        scheduler.advance(by: .seconds(500))
+        #expect(recorder.timedEvents == (0..<5).map { TimedEvent(.seconds(100 * ($0 + 1)), .next($0)) })
+    }
+
+    @Test func withLatestTheKeptValueEndsItsWindowBeforeAValueAtTheSameInstant() {
+        // a opens [1, 4); b is kept for 4; c arrives at 4, before the window's timer runs
+        // (the hot source was scheduled first): b is sent at 4 and opens [4, 7), c is kept
+        // for 7.
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, Never> = scheduler.hot("^ab-c------|")
+        let result = scheduler.expect(source.signal.throttle(.seconds(3), on: scheduler), "-a--b--c---|")
+        #expect(result.isMet, "\(result)")
+    }
+
+    @Test func withLatestTheSameTieHoldsWhenTheTimerRunsFirst() {
+        // A cold source subscribed after the window's timer was scheduled: the timer runs
+        // first at 4, and the outcome is the same.
+        let scheduler = TestScheduler()
+        let subject = Subject<String, Never>()
+        let recorder = subject.signal.throttle(.seconds(3), on: scheduler).record(scheduler: scheduler)
+        scheduler.advance(by: .seconds(1))
+        subject.send(value: "a")
+        scheduler.advance(by: .seconds(1))
+        subject.send(value: "b")
+        scheduler.schedule(after: .seconds(2)) { subject.send(value: "c") }
+        scheduler.advance(by: .seconds(10))
+        #expect(recorder.timedEvents == [
+            TimedEvent(.seconds(1), .next("a")), TimedEvent(.seconds(4), .next("b")), TimedEvent(.seconds(7), .next("c")),
+        ])
+    }
 }

@@ -75,4 +75,22 @@ import SignalsTesting
             TimedEvent(.seconds(3), .next(0)), TimedEvent(.seconds(3), .completed),
         ])
     }
+
+    @Test func aValueAtTheExactDeadlineIsInTime() {
+        // RxSwift's testTimeout_Duetime_Timeout_Exact: the source's values at 1, 2, 5 and 6,
+        // a due time of 3 ticks: the value at 5 arrives as the clock of the value at 2 runs
+        // out, before the clock's work for that instant, and restarts the clock.
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, TestError> = scheduler.hot("^ab--cd|", error: TestError(0))
+        let result = scheduler.expect(
+            source.signal.timeout(.seconds(3), on: scheduler, error: TestError(9)), "-ab--cd|", error: TestError(9))
+        #expect(result.isMet, "\(result)")
+    }
+
+    @Test func aValueAtTheExactFirstDeadlineIsInTime() {
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, Never> = scheduler.hot("^--a--|")
+        let result = scheduler.expect(source.signal.timeout(.seconds(3), on: scheduler, switchTo: .just("x")), "---a--|")
+        #expect(result.isMet, "\(result)")
+    }
 }

@@ -43,3 +43,93 @@ final class _Handoff<Value>: @unchecked Sendable {
         return ticket.exchange(0, ordering: .sequentiallyConsistent) == 0 ? nil : held
     }
 }
+
+/// `throttle`'s window, shared by its binding and the timer that ends a window with a kept
+/// value: the instant the last value was sent and the value kept for the window's end.
+///
+/// The window is compared as time (`now - lastSent >= interval`), not by whether a timer has
+/// run, so a value at the exact end of a window passes whichever of the two the scheduler
+/// runs first at that instant. Decide under the lock, act outside it: both sides only read
+/// and write these two fields under it, and return what to send.
+@usableFromInline
+final class _ThrottleWindow<Value, Instant: InstantProtocol>: @unchecked Sendable where Instant.Duration == Duration {
+    @usableFromInline
+    struct State {
+        @usableFromInline var lastSent: Instant?
+        @usableFromInline var kept: Value?
+        /// The window whose timer may send `kept`: a timer of an earlier window (cut, but
+        /// perhaps firing on another thread at that moment) claims nothing.
+        @usableFromInline var window = 0
+        @inlinable init() {}
+    }
+
+    /// What the binding does with a value.
+    @usableFromInline
+    enum Decision {
+        /// Send it now; it opens a window.
+        case send
+        /// It falls in the window and is dropped (`latest: false`) or replaces the kept one.
+        case drop
+        /// It is the first value kept in this window: start the timer of `window` that ends
+        /// it after `remaining`.
+        case keep(remaining: Duration, window: Int)
+        /// The window ended at this instant with a kept value whose timer has not run yet:
+        /// send that value now (it opens the next window, `window`), and the new one is kept
+        /// for that window's end.
+        case sendEndedWindowThenKeep(Value, window: Int)
+    }
+
+    @usableFromInline let state = _Locked(State())
+
+    @inlinable init() {}
+
+    /// The binding received `value` at `now`.
+    @inlinable
+    func receive(_ value: Value, at now: Instant, interval: Duration, keeping latest: Bool) -> Decision {
+        state.withLock { state in
+            guard let lastSent = state.lastSent else {
+                state.lastSent = now
+                return .send
+            }
+            let elapsed = lastSent.duration(to: now)
+            if elapsed >= interval {
+                state.lastSent = now
+                guard let ended = state.kept else { return .send }
+                state.kept = value
+                state.window &+= 1
+                return .sendEndedWindowThenKeep(ended, window: state.window)
+            }
+            guard latest else { return .drop }
+            guard state.kept == nil else {
+                state.kept = value
+                return .drop
+            }
+            state.kept = value
+            state.window &+= 1
+            return .keep(remaining: interval - elapsed, window: state.window)
+        }
+    }
+
+    /// The source failed at `now`: the kept value, if its window has ended by now (its timer
+    /// is due at this instant but has not run).
+    @inlinable
+    func takeEnded(at now: Instant, interval: Duration) -> Value? {
+        state.withLock { state in
+            guard let lastSent = state.lastSent, state.kept != nil, lastSent.duration(to: now) >= interval else { return nil }
+            defer { state.kept = nil; state.window &+= 1 }
+            return state.kept
+        }
+    }
+
+    /// The timer of `window` fired at `now`: the kept value, sent now, opens the next window.
+    @inlinable
+    func endOfWindow<Failure: Error>(_ window: Int, at now: Instant) -> Signal<Value, Failure> {
+        let kept: Value? = state.withLock { state in
+            guard state.window == window, let kept = state.kept else { return nil }
+            state.kept = nil
+            state.lastSent = now
+            return kept
+        }
+        return kept.map { .just($0) } ?? .empty
+    }
+}
