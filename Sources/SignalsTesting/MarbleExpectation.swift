@@ -103,9 +103,9 @@ extension TestScheduler {
     ) -> MarbleExpectation {
         let diagram = _MarbleDiagram(marbles)
         let origin = diagram.subscriptionTick ?? 0
-        precondition(
+        _precondition(
             diagram.entries.allSatisfy { $0.tick >= origin },
-            "expected marbles \"\(marbles)\": only '-' may come before '^'")
+            "Signals: expected marbles \"\(marbles)\": only '-' may come before '^'; move the events after it")
         let start = now
         // The disposal is scheduled before subscribing, so that it runs before the events
         // the subscription schedules for the same tick: `!` takes its tick.

@@ -114,7 +114,7 @@ public final class Recorder<Value, Failure: Error>: Sendable {
     /// #expect(recorder.timedEvents == [TimedEvent(.seconds(1), .next(1))])
     /// ```
     public var timedEvents: [TimedEvent<Value, Failure>] {
-        precondition(_scheduler != nil, "Recorder: timedEvents needs a recorder made with Recorder(_:scheduler:)")
+        _precondition(_scheduler != nil, "Signals: Recorder.timedEvents needs a recorder that knows the time; make it with Recorder(_:scheduler:) or signal.record(scheduler:)")
         return _state.withLock { state in
             zip(state.times, state.events).map { TimedEvent($0, $1) }
         }
@@ -150,7 +150,7 @@ extension Recorder where Value: Equatable {
     /// ```
     public func marbles(values: [Character: Value] = [:]) -> String {
         guard let scheduler = _scheduler else {
-            preconditionFailure("Recorder: marbles needs a recorder made with Recorder(_:scheduler:)")
+            _preconditionFailure("Signals: Recorder.marbles needs a recorder that knows the time; make it with Recorder(_:scheduler:) or signal.record(scheduler:)")
         }
         let entries: [(tick: Int, symbol: _MarbleSymbol)] = timedEvents.map { timed in
             let symbol: _MarbleSymbol = switch timed.event {
