@@ -378,3 +378,29 @@ private final class _TestWork: Disposable {
         disposed.withLock { $0 } || !(scheduler?._isScheduled(id) ?? false)
     }
 }
+
+extension TestScheduler {
+    /// A ``Signals/MainActorScheduler`` that runs its work on this scheduler's virtual time:
+    /// inject it where the app passes `.mainActor`, and advance this scheduler from a
+    /// `@MainActor` test to run the `@MainActor` closures synchronously.
+    ///
+    /// It is `MainActorScheduler(assumingMainActor: self)`: `signal.observe(on:)` it returns
+    /// the same ``Signals/MainActorSignal`` as in the app, whose `subscribe` takes
+    /// `@MainActor` closures; they run inside ``advance(by:)``, which must therefore be called
+    /// on the main actor (mark the test `@MainActor`).
+    ///
+    /// ```swift
+    /// @MainActor @Test func showsTheCountAfterTheTap() {
+    ///     let scheduler = TestScheduler()
+    ///     let taps = Subject<Void, Never>()
+    ///     let model = Counter(taps: taps.signal, scheduler: scheduler.mainActor) // app: .mainActor
+    ///     taps.send(value: ())
+    ///     #expect(model.count == 0) // delivered on a later turn, as on the main queue
+    ///     scheduler.advance()
+    ///     #expect(model.count == 1)
+    /// }
+    /// ```
+    public var mainActor: MainActorScheduler {
+        MainActorScheduler(assumingMainActor: self)
+    }
+}
