@@ -27,6 +27,33 @@ extension Signal {
     /// output:     -------------------42|
     /// ```
     ///
+    /// **Testing a pipeline that contains a task.** The task runs on real time, in the
+    /// cooperative pool, so a `TestScheduler` cannot drive it: a marble test of the pipeline
+    /// records nothing (its report says "no events were recorded" and why). Make the
+    /// task-making closure a parameter: the app passes one that makes tasks, the test one
+    /// that makes virtual-time signals (from `TaskOnVirtualTimeTests`):
+    ///
+    /// ```swift
+    /// func results(for query: Signal<String, Never>,
+    ///              search: @escaping @Sendable (String) -> Signal<[String], SearchError>,
+    ///              on scheduler: some Scheduler) -> Signal<[String], SearchError> {
+    ///     query.debounce(.seconds(2), on: scheduler).promoteError().flatMapLatest(search)
+    /// }
+    /// // The app:
+    /// results(for: query, search: { text in .task { () throws(SearchError) in try await api.search(text) } },
+    ///         on: MainActorScheduler.mainActor)
+    /// // The test: each search answers two ticks after it starts.
+    /// let search: @Sendable (String) -> Signal<[String], SearchError> = { text in
+    ///     scheduler.cold("--(r|)", values: ["r": [text]], error: SearchError()).signal
+    /// }
+    /// ```
+    /// ```
+    /// query:  -a-b------c---|       a = "s", b = "si", c = "sig"
+    /// output: -------x------(y|)    x = ["si"], y = ["sig"]
+    /// ```
+    /// A test that runs the real task instead awaits it with `Recorder`'s
+    /// `next(timeout:)` / `completion(timeout:)` (SignalsTesting).
+    ///
     /// - Note: Swift infers `throws(any Error)` for a closure that contains `try` unless you
     ///   write its error type: `Signal.task { () throws(SearchError) in try await search() }`
     ///   gives a `Signal<Results, SearchError>`; without the annotation you get a

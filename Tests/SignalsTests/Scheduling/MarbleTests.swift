@@ -227,7 +227,6 @@ import SignalsTesting
         #expect(!result.isMet)
         #expect(result.expected == "-a-b-|")
         #expect(result.actual == "-a--b|")
-        print(result)
         #expect(result.description == """
             marbles differ at column 3
             expected: -a-b-|
