@@ -200,6 +200,49 @@ extension Signal {
     }
 }
 
+// The typed-throws trap. Swift infers `throws(any Error)` for a closure that contains `try`
+// and says nothing of its error type, so `Signal.task { try await search(q) }` is a
+// `Signal<[String], any Error>` even where a `SearchError` pipeline needs it. Returned from
+// `flatMapLatest`/`flatMap` on that pipeline, it fits neither the signal form (the failures
+// differ) nor, sensibly, the async form (whose value would be the signal itself), and the
+// compiler's message names the wrong type ("cannot convert value of type
+// 'Signal<[String], any Error>' to closure result type '[String]'"). These unavailable
+// forms catch exactly that shape — a closure returning a signal whose failure is not this
+// signal's — and say the fix. A closure returning a signal of this signal's failure still
+// picks the signal form, which is more specific.
+
+extension Signal {
+    /// Unavailable: the closure returns a signal whose failure type is not this signal's.
+    ///
+    /// Write the task's error type (`.task { () throws(SearchError) in try await … }`), or
+    /// convert the inner signal (`mapError`, `promoteError()`); or use the async form,
+    /// `flatMap { value in try await work(value) }`, with a typed closure.
+    ///
+    /// ```swift
+    /// // queries.flatMap { q in Signal.task { try await search(q) } }                         // error
+    /// // queries.flatMap { q in Signal.task { () throws(SearchError) in try await search(q) } } // fix
+    /// ```
+    @available(*, unavailable, message: "Signals: the closure returns a Signal whose failure type is not this signal's (Swift infers 'any Error' for a closure with 'try'); write the task's error type, .task { () throws(MyError) in try await … }, or convert the inner signal with mapError / promoteError()")
+    public func flatMap<U, F: Error>(_ transform: @escaping @Sendable (Value) -> Signal<U, F>) -> Signal<U, Failure> {
+        _preconditionFailure("Signals: unavailable; the closure must return a signal of this signal's failure type")
+    }
+
+    /// Unavailable: the closure returns a signal whose failure type is not this signal's.
+    ///
+    /// Write the task's error type (`.task { () throws(SearchError) in try await … }`), or
+    /// convert the inner signal (`mapError`, `promoteError()`); or use the async form,
+    /// `flatMapLatest { value in try await work(value) }`, with a typed closure.
+    ///
+    /// ```swift
+    /// // queries.flatMapLatest { q in Signal.task { try await search(q) } }                         // error
+    /// // queries.flatMapLatest { q in Signal.task { () throws(SearchError) in try await search(q) } } // fix
+    /// ```
+    @available(*, unavailable, message: "Signals: the closure returns a Signal whose failure type is not this signal's (Swift infers 'any Error' for a closure with 'try'); write the task's error type, .task { () throws(MyError) in try await … }, or convert the inner signal with mapError / promoteError()")
+    public func flatMapLatest<U, F: Error>(_ transform: @escaping @Sendable (Value) -> Signal<U, F>) -> Signal<U, Failure> {
+        _preconditionFailure("Signals: unavailable; the closure must return a signal of this signal's failure type")
+    }
+}
+
 /// Carries a value into a task.
 ///
 /// `@unchecked Sendable`: the value is handed over once and read only by the receiving task
