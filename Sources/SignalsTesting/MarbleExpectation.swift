@@ -23,6 +23,11 @@ import Signals
 /// expected events: next(1)@1 next(2)@3 completed@5
 /// actual events:   next(1)@1 next(2)@4 completed@5
 /// ```
+///
+/// When the signal did nothing on virtual time, the last line says so, and why that often
+/// happens: `actual events:   no events were recorded (work on another task or thread, such
+/// as Signal.task, … does not run on the TestScheduler: inject it as a signal the test
+/// replaces …)`.
 public struct MarbleExpectation: Sendable, CustomStringConvertible {
     /// Whether the signal did exactly what the diagram says: the same events at the same
     /// times.
@@ -61,15 +66,23 @@ public struct MarbleExpectation: Sendable, CustomStringConvertible {
               expectedColumns[column] == actualColumns[column] {
             column += 1
         }
+        let actualEvents = _actualEvents.isEmpty ? Self.noEventsRecorded : _actualEvents
         return """
             marbles differ at column \(column)
             expected: \(expected)
             actual:   \(actual)
                       \(String(repeating: " ", count: column))^
             expected events: \(_expectedEvents)
-            actual events:   \(_actualEvents)
+            actual events:   \(actualEvents)
             """
     }
+
+    /// What a mismatch says when the signal did nothing on virtual time — most often because
+    /// it delivers on another task or thread, which the test scheduler does not drive.
+    static let noEventsRecorded = "no events were recorded (work on another task or thread, such as"
+        + " Signal.task, a QueueScheduler or an AsyncSequence, does not run on the TestScheduler:"
+        + " inject it as a signal the test replaces, e.g. with scheduler.cold(…), or await it"
+        + " with Recorder.next(timeout:))"
 }
 
 extension TestScheduler {
@@ -103,9 +116,9 @@ extension TestScheduler {
     ) -> MarbleExpectation {
         let diagram = _MarbleDiagram(marbles)
         let origin = diagram.subscriptionTick ?? 0
-        precondition(
+        _precondition(
             diagram.entries.allSatisfy { $0.tick >= origin },
-            "expected marbles \"\(marbles)\": only '-' may come before '^'")
+            "Signals: expected marbles \"\(marbles)\": only '-' may come before '^'; move the events after it")
         let start = now
         // The disposal is scheduled before subscribing, so that it runs before the events
         // the subscription schedules for the same tick: `!` takes its tick.

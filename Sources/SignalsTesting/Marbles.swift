@@ -6,6 +6,8 @@
 // from events reads back as the same events, and two diagrams drawn over the same ticks line
 // up column for column.
 
+import Signals
+
 /// One symbol of a diagram: a value's letter, `|`, `#`, `^` or `!`.
 enum _MarbleSymbol: Equatable {
     case value(Character)
@@ -54,29 +56,29 @@ struct _MarbleDiagram {
             let tick = groupTick ?? column
             switch character {
             case "-":
-                precondition(groupTick == nil, "marbles \"\(text)\": '-' inside a group, at column \(column)")
+                _precondition(groupTick == nil, "Signals: marbles \"\(text)\": '-' inside a group, at column \(column); a group (ab) takes one tick, so close it before the next '-'")
             case "(":
-                precondition(groupTick == nil, "marbles \"\(text)\": groups cannot nest, at column \(column)")
+                _precondition(groupTick == nil, "Signals: marbles \"\(text)\": groups cannot nest, at column \(column); close the first ')' before opening another")
                 groupTick = column
             case ")":
-                precondition(groupTick != nil, "marbles \"\(text)\": ')' without '(' at column \(column)")
+                _precondition(groupTick != nil, "Signals: marbles \"\(text)\": ')' without '(' at column \(column); open the group with '(' or remove the ')'")
                 groupTick = nil
             case "|": entries.append((tick, .completed))
             case "#": entries.append((tick, .error))
             case "^":
-                precondition(subscriptionTick == nil, "marbles \"\(text)\": more than one '^'")
+                _precondition(subscriptionTick == nil, "Signals: marbles \"\(text)\": more than one '^'; mark the subscription once")
                 entries.append((tick, .subscribed))
             case "!":
-                precondition(disposalTick == nil, "marbles \"\(text)\": more than one '!'")
+                _precondition(disposalTick == nil, "Signals: marbles \"\(text)\": more than one '!'; mark the disposal once")
                 entries.append((tick, .disposed))
             default:
-                precondition(
+                _precondition(
                     !character.isWhitespace,
-                    "marbles \"\(text)\": a space at column \(column); every character is one tick, use '-'")
+                    "Signals: marbles \"\(text)\": a space at column \(column); every character is one tick, use '-'")
                 entries.append((tick, .value(character)))
             }
         }
-        precondition(groupTick == nil, "marbles \"\(text)\": a '(' is never closed")
+        _precondition(groupTick == nil, "Signals: marbles \"\(text)\": a '(' is never closed; add the ')'")
     }
 
     init(entries: [(tick: Int, symbol: _MarbleSymbol)]) {
@@ -133,7 +135,7 @@ func _marbleValue<Value>(for letter: Character, in values: [Character: Value], m
     if let value = String(letter) as? Value { return value }
     if let value = letter as? Value { return value }
     if let digit = letter.wholeNumberValue, let value = digit as? Value { return value }
-    preconditionFailure("marbles \"\(marbles)\": no value for '\(letter)'; pass it in `values:`")
+    _preconditionFailure("Signals: marbles \"\(marbles)\": no value for '\(letter)'; pass it in `values:`")
 }
 
 /// Whether two failures are the same: by `==` when the failure type is `Equatable`, else by

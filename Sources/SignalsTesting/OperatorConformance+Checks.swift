@@ -266,7 +266,7 @@ final class _ConformanceThread: @unchecked Sendable { // `thread` is written in 
             return nil
         }, box)
         #endif
-        precondition(error == 0, "pthread_create failed: \(error)")
+        _precondition(error == 0, "Signals: pthread_create failed (error \(error)) while starting a conformance thread; the system is out of threads")
         pthread_attr_destroy(&attributes)
     }
 

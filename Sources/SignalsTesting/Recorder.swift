@@ -16,6 +16,12 @@ public final class Recorder<Value, Failure: Error>: Sendable {
         var events: [Event<Value, Failure>] = []
         /// The scheduler's time of each event, when recording on a ``TestScheduler``.
         var times: [Duration] = []
+        /// How many values ``next(timeout:)`` has returned.
+        var valuesTaken = 0
+        /// The tasks suspended in an async wait, resumed at every event (and by their timer).
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var timedOut: Set<Int> = []
+        var nextWaiter = 0
     }
     private let _state = _Locked(State())
     private let _subscription = _Locked<(any Disposable)?>(nil)
@@ -54,10 +60,14 @@ public final class Recorder<Value, Failure: Error>: Sendable {
         let scheduler = _scheduler
         let subscription = signal.subscribe(Observer { event in
             let time = scheduler?.now.offset
-            state.withLock { state in
+            let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
                 state.events.append(event)
                 if let time { state.times.append(time) }
+                if state.waiters.isEmpty { return [] }
+                defer { state.waiters.removeAll() }
+                return Array(state.waiters.values)
             }
+            for waiter in waiters { waiter.resume() }
         })
         _subscription.withLock { $0 = subscription }
     }
@@ -114,9 +124,105 @@ public final class Recorder<Value, Failure: Error>: Sendable {
     /// #expect(recorder.timedEvents == [TimedEvent(.seconds(1), .next(1))])
     /// ```
     public var timedEvents: [TimedEvent<Value, Failure>] {
-        precondition(_scheduler != nil, "Recorder: timedEvents needs a recorder made with Recorder(_:scheduler:)")
+        _precondition(_scheduler != nil, "Signals: Recorder.timedEvents needs a recorder that knows the time; make it with Recorder(_:scheduler:) or signal.record(scheduler:)")
         return _state.withLock { state in
             zip(state.times, state.events).map { TimedEvent($0, $1) }
+        }
+    }
+
+    // MARK: - Waiting
+
+    /// Waits for the next value that an earlier call has not returned, and returns it; `nil`
+    /// when the signal has ended without one. The first call returns the first value
+    /// recorded, the second the second, and so on, whether they arrived before or during
+    /// the wait: a cursor over ``values``, as `for await` reads a sequence.
+    ///
+    /// For a signal that delivers on other threads or tasks (`Signal.task`, `values`,
+    /// a `QueueScheduler`); a signal on a ``TestScheduler`` needs no waiting, only
+    /// `advance`. When `timeout` passes first, throws a ``RecorderTimeout`` whose message
+    /// lists what was recorded, which fails the test that awaits it.
+    ///
+    /// ```swift
+    /// @Test func loadsTheProfile() async throws {
+    ///     let recorder = Signal.task { await api.profile() }.record()
+    ///     #expect(try await recorder.next() == Profile(name: "Ada"))
+    ///     #expect(try await recorder.completion() == .completed)
+    /// }
+    /// ```
+    ///
+    /// - SeeAlso: RxBlocking `toBlocking(timeout:).first()`, Combine's
+    ///   `XCTestExpectation` with `wait(for:timeout:)`.
+    public func next(timeout: Duration = .seconds(5)) async throws(RecorderTimeout) -> Value? {
+        let found = await _wait(timeout: timeout) { state in
+            state.events.count(where: { $0.value != nil }) > state.valuesTaken || state.events.last?.isTerminating == true
+        }
+        let outcome = _state.withLock { state -> Result<Value?, RecorderTimeout> in
+            let values = state.events.compactMap(\.value)
+            if state.valuesTaken < values.count {
+                state.valuesTaken += 1
+                return .success(values[state.valuesTaken - 1])
+            }
+            if found { return .success(nil) } // ended without another value
+            return .failure(RecorderTimeout(waitingFor: "next(timeout:)", timeout: timeout, recorded: state.events))
+        }
+        return try outcome.get()
+    }
+
+    /// Waits for the signal's terminal event and returns it: `.completed` or `.error(e)`.
+    ///
+    /// When `timeout` passes first, throws a ``RecorderTimeout`` whose message lists what was
+    /// recorded, which fails the test that awaits it.
+    ///
+    /// ```swift
+    /// let recorder = Signal.task { await api.save(draft) }.record()
+    /// #expect(try await recorder.completion() == .completed)
+    /// #expect(recorder.values == [Receipt(id: 1)])
+    /// ```
+    ///
+    /// - SeeAlso: RxBlocking `toBlocking(timeout:).materialize()`, Combine's
+    ///   `XCTestExpectation` fulfilled in `receiveCompletion`.
+    public func completion(timeout: Duration = .seconds(5)) async throws(RecorderTimeout) -> Event<Value, Failure> {
+        _ = await _wait(timeout: timeout) { $0.events.last?.isTerminating == true }
+        let outcome = _state.withLock { state -> Result<Event<Value, Failure>, RecorderTimeout> in
+            if let last = state.events.last, last.isTerminating { return .success(last) }
+            return .failure(RecorderTimeout(waitingFor: "completion(timeout:)", timeout: timeout, recorded: state.events))
+        }
+        return try outcome.get()
+    }
+
+    /// Suspends until `isReady` holds or `timeout` has passed; returns whether it holds.
+    /// Every event resumes every waiter, which checks again; a timer resumes its own.
+    private func _wait(timeout: Duration, until isReady: @escaping @Sendable (State) -> Bool) async -> Bool {
+        let state = _state
+        if state.withLock({ isReady($0) }) { return true }
+        let id = state.withLock { state in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        let timer = Task {
+            try? await Task.sleep(for: timeout)
+            let waiter = state.withLock { state in
+                state.timedOut.insert(id)
+                return state.waiters.removeValue(forKey: id)
+            }
+            waiter?.resume()
+        }
+        defer { timer.cancel() }
+        while true {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state in
+                    if isReady(state) || state.timedOut.contains(id) { return true }
+                    state.waiters[id] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+            let outcome: Bool? = state.withLock { state in
+                if isReady(state) { state.timedOut.remove(id); return true }
+                if state.timedOut.remove(id) != nil { return false }
+                return nil // an event that did not make it ready: wait again
+            }
+            if let outcome { return outcome }
         }
     }
 
@@ -150,7 +256,7 @@ extension Recorder where Value: Equatable {
     /// ```
     public func marbles(values: [Character: Value] = [:]) -> String {
         guard let scheduler = _scheduler else {
-            preconditionFailure("Recorder: marbles needs a recorder made with Recorder(_:scheduler:)")
+            _preconditionFailure("Signals: Recorder.marbles needs a recorder that knows the time; make it with Recorder(_:scheduler:) or signal.record(scheduler:)")
         }
         let entries: [(tick: Int, symbol: _MarbleSymbol)] = timedEvents.map { timed in
             let symbol: _MarbleSymbol = switch timed.event {
@@ -161,6 +267,30 @@ extension Recorder where Value: Equatable {
             return ((timed.time - _start)._ticks(of: scheduler.tick).ticks, symbol)
         }
         return _MarbleDiagram(entries: entries).text
+    }
+}
+
+/// The error ``Recorder/next(timeout:)`` and ``Recorder/completion(timeout:)`` throw when
+/// their timeout passes first; its message names the wait and lists what was recorded, so
+/// the failing test says what the signal did.
+///
+/// ```text
+/// Recorder.next(timeout:): nothing new within 5.0 seconds; recorded: next(1)
+/// Recorder.completion(timeout:): nothing new within 5.0 seconds; no events were recorded
+/// ```
+public struct RecorderTimeout: Error, CustomStringConvertible {
+    /// The message: the wait, the timeout, and the events recorded.
+    ///
+    /// ```swift
+    /// print(timeout) // Prints: Recorder.next(timeout:): nothing new within 5.0 seconds; recorded: next(1)
+    /// ```
+    public let description: String
+
+    init<Value, Failure>(waitingFor call: String, timeout: Duration, recorded events: [Event<Value, Failure>]) {
+        let recorded = events.isEmpty
+            ? "no events were recorded"
+            : "recorded: " + events.map { "\($0)" }.joined(separator: ", ")
+        description = "Recorder.\(call): nothing new within \(timeout); \(recorded)"
     }
 }
 

@@ -185,7 +185,7 @@ public final class TestScheduler: Scheduler {
     /// let fine = TestScheduler(tick: .milliseconds(100))
     /// ```
     public init(tick: Duration = .seconds(1)) {
-        precondition(tick > .zero, "TestScheduler: the tick must be positive, not \(tick)")
+        _precondition(tick > .zero, "Signals: TestScheduler(tick:) needs a positive tick, got \(tick); pass a Duration greater than .zero")
         self.tick = tick
     }
 
@@ -236,7 +236,7 @@ public final class TestScheduler: Scheduler {
         repeating interval: Duration,
         _ action: @escaping @Sendable () -> Void
     ) -> any Disposable {
-        precondition(interval > .zero, "TestScheduler: the repeating interval must be positive, not \(interval)")
+        _precondition(interval > .zero, "Signals: TestScheduler.schedule(after:repeating:_:) needs a positive interval, got \(interval); pass a Duration greater than .zero")
         return _enqueue(after: delay, interval: interval, action)
     }
 
@@ -249,7 +249,7 @@ public final class TestScheduler: Scheduler {
     /// scheduler.advance(by: .seconds(1)) // Prints: one
     /// ```
     public func advance(by duration: Duration = .zero) {
-        precondition(duration >= .zero, "TestScheduler: cannot advance by a negative duration (\(duration))")
+        _precondition(duration >= .zero, "Signals: TestScheduler.advance(by:) cannot go back in time, got \(duration); pass .zero or more")
         advance(to: now + duration)
     }
 
@@ -261,7 +261,7 @@ public final class TestScheduler: Scheduler {
     /// ```
     public func advance(to instant: Instant) {
         let start = _beginRunning()
-        precondition(instant >= start, "TestScheduler: cannot go back in time, from \(start) to \(instant)")
+        _precondition(instant >= start, "Signals: TestScheduler.advance(to:) cannot go back in time, from \(start) to \(instant); pass now or later")
         while let action = _takeNext(dueBy: instant) { action() }
         _endRunning(at: instant)
     }
@@ -321,7 +321,7 @@ public final class TestScheduler: Scheduler {
 
     private func _beginRunning() -> Instant {
         _state.withLock { state in
-            precondition(!state.isRunning, "TestScheduler: advance or run called from inside scheduled work")
+            _precondition(!state.isRunning, "Signals: TestScheduler.advance or run called from inside scheduled work; schedule the work instead of advancing from it")
             state.isRunning = true
             return state.now
         }
@@ -376,5 +376,31 @@ private final class _TestWork: Disposable {
     /// Disposed, or run (one-shot work that has run is no longer scheduled).
     var isDisposed: Bool {
         disposed.withLock { $0 } || !(scheduler?._isScheduled(id) ?? false)
+    }
+}
+
+extension TestScheduler {
+    /// A ``Signals/MainActorScheduler`` that runs its work on this scheduler's virtual time:
+    /// inject it where the app passes `.mainActor`, and advance this scheduler from a
+    /// `@MainActor` test to run the `@MainActor` closures synchronously.
+    ///
+    /// It is `MainActorScheduler(assumingMainActor: self)`: `signal.observe(on:)` it returns
+    /// the same ``Signals/MainActorSignal`` as in the app, whose `subscribe` takes
+    /// `@MainActor` closures; they run inside ``advance(by:)``, which must therefore be called
+    /// on the main actor (mark the test `@MainActor`).
+    ///
+    /// ```swift
+    /// @MainActor @Test func showsTheCountAfterTheTap() {
+    ///     let scheduler = TestScheduler()
+    ///     let taps = Subject<Void, Never>()
+    ///     let model = Counter(taps: taps.signal, scheduler: scheduler.mainActor) // app: .mainActor
+    ///     taps.send(value: ())
+    ///     #expect(model.count == 0) // delivered on a later turn, as on the main queue
+    ///     scheduler.advance()
+    ///     #expect(model.count == 1)
+    /// }
+    /// ```
+    public var mainActor: MainActorScheduler {
+        MainActorScheduler(assumingMainActor: self)
     }
 }

@@ -179,7 +179,7 @@ extension TestScheduler {
                 return (entry.tick, .completed)
             default:
                 guard let error else {
-                    preconditionFailure("marbles \"\(marbles)\": '#' needs an error; use the `error:` form")
+                    _preconditionFailure("Signals: marbles \"\(marbles)\": '#' needs an error; pass one in `error:`")
                 }
                 return (entry.tick, .error(error))
             }
@@ -192,9 +192,9 @@ extension TestScheduler {
         error: Failure?
     ) -> TestSignal<Value, Failure> {
         let diagram = _MarbleDiagram(marbles)
-        precondition(
+        _precondition(
             diagram.subscriptionTick == nil && diagram.disposalTick == nil,
-            "cold marbles \"\(marbles)\": '^' and '!' belong to hot signals and expectations")
+            "Signals: cold(_:) marbles \"\(marbles)\": '^' and '!' belong to hot signals and expectations; use hot(_:) or remove them")
         let events = _Unchecked(_events(marbles, diagram, values: values, error: error))
         let subscriptions = _Locked<[TestSubscription]>([])
         let signal = Signal<Value, Failure> { [self] observer in
@@ -218,14 +218,14 @@ extension TestScheduler {
         error: Failure?
     ) -> TestSignal<Value, Failure> {
         let diagram = _MarbleDiagram(marbles)
-        precondition(diagram.disposalTick == nil, "hot marbles \"\(marbles)\": '!' belongs to expectations")
+        _precondition(diagram.disposalTick == nil, "Signals: hot(_:) marbles \"\(marbles)\": '!' belongs to expectations; dispose through the expectation's marbles")
         let origin = diagram.subscriptionTick ?? 0
         let subject = Subject<Value, Failure>()
         for (tick, event) in _events(marbles, diagram, values: values, error: error) {
             if tick < origin {
-                precondition(
+                _precondition(
                     !event.isTerminating,
-                    "hot marbles \"\(marbles)\": a terminal event before '^' would end the signal before the test")
+                    "Signals: hot(_:) marbles \"\(marbles)\": a terminal event before '^' would end the signal before the test; move it after the '^'")
                 continue
             }
             let delivery = _Unchecked(event)

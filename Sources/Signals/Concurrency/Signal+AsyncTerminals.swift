@@ -5,6 +5,11 @@
 // A fold subscribes once, resumes the awaiting task with the result (or throws the typed
 // error) when it ends, and disposes the subscription if the awaiting task is cancelled.
 //
+// Cancellation, told apart from an empty completion: where the error type can hold it
+// (`Failure == any Error`), a terminal whose task is cancelled before the signal has given
+// its answer throws `CancellationError`. Where it cannot (`Never`, a typed failure), the
+// terminal returns what it has seen so far, and `Task.isCancelled` tells the caller why.
+//
 // Not named first() / last() / collect(): those are operators returning signals, and an
 // async overload of the same name would be chosen in every async context.
 
@@ -14,9 +19,13 @@ extension Signal {
     ///
     /// Returns at the first value (the subscription is disposed at once, so an endless or
     /// synchronous signal stops there) or at completion. Throws the signal's error if it
-    /// fails first. If the awaiting task is cancelled, the subscription is disposed and
-    /// `nil` is returned, as if the signal had completed then (there is no
-    /// `CancellationError`: `Failure` may be `Never`).
+    /// fails first.
+    ///
+    /// **Cancellation.** If the awaiting task is cancelled first, the subscription is
+    /// disposed. For a signal whose `Failure` is `any Error`, `firstValue()` then throws
+    /// `CancellationError`. For `Never` or a typed failure it cannot, so it returns `nil`, as
+    /// if the signal had completed then; check `Task.isCancelled` to tell the two apart. The
+    /// same rule holds for ``lastValue()``, ``collectValues()`` and ``completion()``.
     ///
     /// Composed of: one subscription whose sink resumes a continuation (the bridge).
     ///
@@ -29,18 +38,17 @@ extension Signal {
     ///   ReactiveSwift's `first()` (synchronous, blocking).
     @inlinable
     public nonisolated(nonsending) func firstValue() async throws(Failure) -> Value? {
-        try await _fold(into: Value?.none) { first, value in
-            first = value
-            return false
-        }
+        try await _fold(into: Value?.none, _AsyncFoldSteps.first)
     }
 
     /// Subscribes and waits for the signal to complete; returns its last value, or `nil` if
     /// it sent none.
     ///
     /// Returns at completion. Throws the signal's error if it fails (the values before are
-    /// lost). If the awaiting task is cancelled, the subscription is disposed and the last
-    /// value so far is returned, as if the signal had completed then.
+    /// lost). If the awaiting task is cancelled first, the subscription is disposed and, for
+    /// `Failure == any Error`, `CancellationError` is thrown; for `Never` or a typed failure
+    /// the last value so far is returned, as if the signal had completed then
+    /// (`Task.isCancelled` tells the two apart).
     ///
     /// Composed of: one subscription whose sink keeps the latest value and resumes a
     /// continuation at the end (the bridge).
@@ -54,18 +62,16 @@ extension Signal {
     ///   `last()` (synchronous, blocking).
     @inlinable
     public nonisolated(nonsending) func lastValue() async throws(Failure) -> Value? {
-        try await _fold(into: Value?.none) { last, value in
-            last = value
-            return true
-        }
+        try await _fold(into: Value?.none, _AsyncFoldSteps.last)
     }
 
     /// Subscribes and waits for the signal to complete; returns every value it sent, in
     /// order (`[]` if none).
     ///
     /// Returns at completion. Throws the signal's error if it fails. If the awaiting task is
-    /// cancelled, the subscription is disposed and the values so far are returned, as if the
-    /// signal had completed then.
+    /// cancelled first, the subscription is disposed and, for `Failure == any Error`,
+    /// `CancellationError` is thrown; for `Never` or a typed failure the values so far are
+    /// returned, as if the signal had completed then (`Task.isCancelled` tells the two apart).
     ///
     /// Composed of: one subscription whose sink appends every value and resumes a
     /// continuation at the end (the bridge).
@@ -80,17 +86,16 @@ extension Signal {
     ///   ReactiveSwift's `collect()` + `single()`.
     @inlinable
     public nonisolated(nonsending) func collectValues() async throws(Failure) -> [Value] {
-        try await _fold(into: [Value]()) { all, value in
-            all.append(value)
-            return true
-        }
+        try await _fold(into: [Value](), _AsyncFoldSteps.all)
     }
 
     /// Subscribes and waits for the signal to end, ignoring its values: returns when it
     /// completes, throws its error when it fails.
     ///
-    /// If the awaiting task is cancelled, the subscription is disposed and `completion()`
-    /// returns, as if the signal had completed then.
+    /// If the awaiting task is cancelled first, the subscription is disposed and, for
+    /// `Failure == any Error`, `CancellationError` is thrown; for `Never` or a typed failure
+    /// `completion()` returns, as if the signal had completed then (`Task.isCancelled` tells
+    /// the two apart).
     ///
     /// Composed of: one subscription whose sink resumes a continuation at the end (the
     /// bridge).
@@ -104,7 +109,7 @@ extension Signal {
     ///   ReactiveSwift's `wait()` (synchronous, blocking).
     @inlinable
     public nonisolated(nonsending) func completion() async throws(Failure) {
-        try await _fold(into: ()) { _, _ in true }
+        try await _fold(into: (), _AsyncFoldSteps.none)
     }
 
     /// Subscribes once, folds the values with `step` (which returns whether to go on), and
@@ -115,16 +120,141 @@ extension Signal {
         into initial: Result,
         _ step: @escaping @Sendable (inout Result, Value) -> Bool
     ) async throws(Failure) -> Result {
+        try await _foldOutcome(into: initial, step).result.get()
+    }
+
+    /// The fold's outcome, and whether the awaiting task's cancellation ended it (before the
+    /// signal did).
+    @inlinable
+    nonisolated(nonsending) func _foldOutcome<Result>(
+        into initial: Result,
+        _ step: @escaping @Sendable (inout Result, Value) -> Bool
+    ) async -> (result: Swift.Result<Result, Failure>, cancelled: Bool) {
         let fold = _AsyncFold<Result, Value, Failure>(initial, step: step)
         let outcome = await withTaskCancellationHandler {
-            await withUnsafeContinuation { (continuation: UnsafeContinuation<_Unchecked<Swift.Result<Result, Failure>>, Never>) in
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<_AsyncFold<Result, Value, Failure>.Outcome, Never>) in
                 fold.start(self, continuation: continuation)
             }
         } onCancel: {
-            fold.finish(with: nil)
+            fold.finish(with: nil, cancelled: true)
         }
-        return try outcome.value.get()
+        return outcome.value
     }
+}
+
+extension Signal where Failure == any Error {
+    /// Subscribes, waits for the first value, and disposes the subscription; `nil` if the
+    /// signal completes without a value; throws `CancellationError` if the awaiting task is
+    /// cancelled first.
+    ///
+    /// The form for `Failure == any Error`, which can tell cancellation apart from an empty
+    /// completion; otherwise as ``Signal/firstValue()``.
+    ///
+    /// Composed of: one subscription whose sink resumes a continuation (the bridge).
+    ///
+    /// ```swift
+    /// let loading = Task { try await Signal<Int, any Error>.never.firstValue() }
+    /// loading.cancel()
+    /// do { _ = try await loading.value } catch { print(error is CancellationError) }
+    /// // Prints: true
+    /// ```
+    ///
+    /// - SeeAlso: Combine's `values.first(where:)`; RxSwift's `values` + `first`.
+    @inlinable
+    public nonisolated(nonsending) func firstValue() async throws -> Value? {
+        try await _foldThrowingCancellation(into: Value?.none, _AsyncFoldSteps.first)
+    }
+
+    /// Subscribes and waits for the signal to complete; returns its last value, or `nil` if
+    /// it sent none; throws `CancellationError` if the awaiting task is cancelled first.
+    ///
+    /// The form for `Failure == any Error`; otherwise as ``Signal/lastValue()``.
+    ///
+    /// Composed of: one subscription whose sink keeps the latest value and resumes a
+    /// continuation at the end (the bridge).
+    ///
+    /// ```swift
+    /// let last = try await Signal<Int, any Error>.from([1, 2, 3]).lastValue()
+    /// print(last as Any) // Prints: Optional(3)
+    /// ```
+    ///
+    /// - SeeAlso: Combine's `values` + a loop; RxSwift's `values` + a loop.
+    @inlinable
+    public nonisolated(nonsending) func lastValue() async throws -> Value? {
+        try await _foldThrowingCancellation(into: Value?.none, _AsyncFoldSteps.last)
+    }
+
+    /// Subscribes and waits for the signal to complete; returns every value it sent, in
+    /// order; throws `CancellationError` if the awaiting task is cancelled first (the values
+    /// so far are dropped).
+    ///
+    /// The form for `Failure == any Error`; otherwise as ``Signal/collectValues()``.
+    ///
+    /// Composed of: one subscription whose sink appends every value and resumes a
+    /// continuation at the end (the bridge).
+    ///
+    /// ```swift
+    /// let all = try await Signal<Int, any Error>.from([1, 2, 3]).collectValues()
+    /// print(all) // Prints: [1, 2, 3]
+    /// ```
+    ///
+    /// - Complexity: O(n) memory for n values.
+    /// - SeeAlso: Combine's `collect()` + `values`; RxSwift's `toArray()` + `value`.
+    @inlinable
+    public nonisolated(nonsending) func collectValues() async throws -> [Value] {
+        try await _foldThrowingCancellation(into: [Value](), _AsyncFoldSteps.all)
+    }
+
+    /// Subscribes and waits for the signal to end, ignoring its values; throws its error, or
+    /// `CancellationError` if the awaiting task is cancelled first.
+    ///
+    /// The form for `Failure == any Error`; otherwise as ``Signal/completion()``.
+    ///
+    /// Composed of: one subscription whose sink resumes a continuation at the end (the
+    /// bridge).
+    ///
+    /// ```swift
+    /// try await Signal<Int, any Error>.from([1, 2]).completion()
+    /// print("done") // Prints: done
+    /// ```
+    ///
+    /// - SeeAlso: Combine's `values` + an empty loop; RxSwift's `Completable.value`.
+    @inlinable
+    public nonisolated(nonsending) func completion() async throws {
+        try await _foldThrowingCancellation(into: (), _AsyncFoldSteps.none)
+    }
+
+    /// `_fold`, throwing `CancellationError` when the task's cancellation ended it.
+    @inlinable
+    nonisolated(nonsending) func _foldThrowingCancellation<Result>(
+        into initial: Result,
+        _ step: @escaping @Sendable (inout Result, Value) -> Bool
+    ) async throws -> Result {
+        let outcome = await _foldOutcome(into: initial, step)
+        if outcome.cancelled { throw CancellationError() }
+        return try outcome.result.get()
+    }
+}
+
+/// The steps of the four terminals (each returns whether to go on).
+@usableFromInline
+enum _AsyncFoldSteps {
+    @inlinable static func first<Value>(_ first: inout Value?, _ value: Value) -> Bool {
+        first = value
+        return false
+    }
+
+    @inlinable static func last<Value>(_ last: inout Value?, _ value: Value) -> Bool {
+        last = value
+        return true
+    }
+
+    @inlinable static func all<Value>(_ all: inout [Value], _ value: Value) -> Bool {
+        all.append(value)
+        return true
+    }
+
+    @inlinable static func none<Value>(_: inout Void, _: Value) -> Bool { true }
 }
 
 /// One subscription folded into one result for an awaiting task.
@@ -133,7 +263,8 @@ extension Signal {
 /// library's own (append, assign), so it runs under the lock.
 @usableFromInline
 final class _AsyncFold<Result, Value, Failure: Error>: @unchecked Sendable {
-    @usableFromInline typealias Outcome = _Unchecked<Swift.Result<Result, Failure>>
+    /// The result, and whether the awaiting task's cancellation ended the fold.
+    @usableFromInline typealias Outcome = _Unchecked<(result: Swift.Result<Result, Failure>, cancelled: Bool)>
 
     @usableFromInline
     struct State {
@@ -174,15 +305,16 @@ final class _AsyncFold<Result, Value, Failure: Error>: @unchecked Sendable {
             return false
         }
         if alreadyCancelled {
-            continuation.resume(returning: state.withLock { _Unchecked(.success($0.result)) })
+            continuation.resume(returning: state.withLock { _Unchecked((.success($0.result), cancelled: true)) })
             return
         }
         signal._subscribe(sink)
     }
 
-    /// Ends the fold: with the failure, or with the result so far. Idempotent.
+    /// Ends the fold: with the failure, or with the result so far (`cancelled`: because the
+    /// awaiting task was cancelled). Idempotent: the first ending wins.
     @inlinable
-    func finish(with failure: Failure?) {
+    func finish(with failure: Failure?, cancelled: Bool = false) {
         let ended = state.withLock { state -> (UnsafeContinuation<Outcome, Never>?, Observer<Value, Failure>?, Outcome)? in
             if state.isFinished { return nil }
             state.isFinished = true
@@ -191,7 +323,7 @@ final class _AsyncFold<Result, Value, Failure: Error>: @unchecked Sendable {
                 state.sink = nil
             }
             let outcome: Swift.Result<Result, Failure> = failure.map { .failure($0) } ?? .success(state.result)
-            return (state.waiter, state.sink, _Unchecked(outcome))
+            return (state.waiter, state.sink, _Unchecked((outcome, cancelled)))
         }
         guard let (waiter, sink, outcome) = ended else { return }
         sink?._dispose()

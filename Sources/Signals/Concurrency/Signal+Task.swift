@@ -27,6 +27,33 @@ extension Signal {
     /// output:     -------------------42|
     /// ```
     ///
+    /// **Testing a pipeline that contains a task.** The task runs on real time, in the
+    /// cooperative pool, so a `TestScheduler` cannot drive it: a marble test of the pipeline
+    /// records nothing (its report says "no events were recorded" and why). Make the
+    /// task-making closure a parameter: the app passes one that makes tasks, the test one
+    /// that makes virtual-time signals (from `TaskOnVirtualTimeTests`):
+    ///
+    /// ```swift
+    /// func results(for query: Signal<String, Never>,
+    ///              search: @escaping @Sendable (String) -> Signal<[String], SearchError>,
+    ///              on scheduler: some Scheduler) -> Signal<[String], SearchError> {
+    ///     query.debounce(.seconds(2), on: scheduler).promoteError().flatMapLatest(search)
+    /// }
+    /// // The app:
+    /// results(for: query, search: { text in .task { () throws(SearchError) in try await api.search(text) } },
+    ///         on: MainActorScheduler.mainActor)
+    /// // The test: each search answers two ticks after it starts.
+    /// let search: @Sendable (String) -> Signal<[String], SearchError> = { text in
+    ///     scheduler.cold("--(r|)", values: ["r": [text]], error: SearchError()).signal
+    /// }
+    /// ```
+    /// ```
+    /// query:  -a-b------c---|       a = "s", b = "si", c = "sig"
+    /// output: -------x------(y|)    x = ["si"], y = ["sig"]
+    /// ```
+    /// A test that runs the real task instead awaits it with `Recorder`'s
+    /// `next(timeout:)` / `completion(timeout:)` (SignalsTesting).
+    ///
     /// - Note: Swift infers `throws(any Error)` for a closure that contains `try` unless you
     ///   write its error type: `Signal.task { () throws(SearchError) in try await search() }`
     ///   gives a `Signal<Results, SearchError>`; without the annotation you get a
@@ -171,6 +198,49 @@ extension Signal {
             let value = _Unchecked(value)
             return .task { () async throws(Failure) -> U in try await transform(value.value) }
         }
+    }
+}
+
+// The typed-throws trap. Swift infers `throws(any Error)` for a closure that contains `try`
+// and says nothing of its error type, so `Signal.task { try await search(q) }` is a
+// `Signal<[String], any Error>` even where a `SearchError` pipeline needs it. Returned from
+// `flatMapLatest`/`flatMap` on that pipeline, it fits neither the signal form (the failures
+// differ) nor, sensibly, the async form (whose value would be the signal itself), and the
+// compiler's message names the wrong type ("cannot convert value of type
+// 'Signal<[String], any Error>' to closure result type '[String]'"). These unavailable
+// forms catch exactly that shape — a closure returning a signal whose failure is not this
+// signal's — and say the fix. A closure returning a signal of this signal's failure still
+// picks the signal form, which is more specific.
+
+extension Signal {
+    /// Unavailable: the closure returns a signal whose failure type is not this signal's.
+    ///
+    /// Write the task's error type (`.task { () throws(SearchError) in try await … }`), or
+    /// convert the inner signal (`mapError`, `promoteError()`); or use the async form,
+    /// `flatMap { value in try await work(value) }`, with a typed closure.
+    ///
+    /// ```swift
+    /// // queries.flatMap { q in Signal.task { try await search(q) } }                         // error
+    /// // queries.flatMap { q in Signal.task { () throws(SearchError) in try await search(q) } } // fix
+    /// ```
+    @available(*, unavailable, message: "Signals: the closure returns a Signal whose failure type is not this signal's (Swift infers 'any Error' for a closure with 'try'); write the task's error type, .task { () throws(MyError) in try await … }, or convert the inner signal with mapError / promoteError()")
+    public func flatMap<U, F: Error>(_ transform: @escaping @Sendable (Value) -> Signal<U, F>) -> Signal<U, Failure> {
+        _preconditionFailure("Signals: unavailable; the closure must return a signal of this signal's failure type")
+    }
+
+    /// Unavailable: the closure returns a signal whose failure type is not this signal's.
+    ///
+    /// Write the task's error type (`.task { () throws(SearchError) in try await … }`), or
+    /// convert the inner signal (`mapError`, `promoteError()`); or use the async form,
+    /// `flatMapLatest { value in try await work(value) }`, with a typed closure.
+    ///
+    /// ```swift
+    /// // queries.flatMapLatest { q in Signal.task { try await search(q) } }                         // error
+    /// // queries.flatMapLatest { q in Signal.task { () throws(SearchError) in try await search(q) } } // fix
+    /// ```
+    @available(*, unavailable, message: "Signals: the closure returns a Signal whose failure type is not this signal's (Swift infers 'any Error' for a closure with 'try'); write the task's error type, .task { () throws(MyError) in try await … }, or convert the inner signal with mapError / promoteError()")
+    public func flatMapLatest<U, F: Error>(_ transform: @escaping @Sendable (Value) -> Signal<U, F>) -> Signal<U, Failure> {
+        _preconditionFailure("Signals: unavailable; the closure must return a signal of this signal's failure type")
     }
 }
 

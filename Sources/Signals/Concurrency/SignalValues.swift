@@ -38,7 +38,7 @@ extension Signal {
             switch bufferingPolicy {
             case .unbounded: break
             case .bufferingOldest(let n), .bufferingNewest(let n):
-                precondition(n > 0, "values(bufferingPolicy:): a bounded buffer needs a capacity of at least 1, got \(n)")
+                _precondition(n > 0, "Signals: values(bufferingPolicy:) needs a bounded buffer of 1 or more, got \(n); pass .unbounded for no limit")
             }
             self.signal = signal
             self.bufferingPolicy = bufferingPolicy

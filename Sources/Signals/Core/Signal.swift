@@ -102,7 +102,7 @@ public struct Signal<Value, Failure: Error>: Sendable {
             observer.send(error: failure)
             return _DisposedDisposable.shared
         case .subscribe, .fold:
-            let sink = Observer<Value, Failure> { observer.send($0) }
+            let sink = Observer<Value, Failure>._checkingConcurrentEntry(Observer { observer.send($0) })
             return _subscribeSink(sink)
         }
     }
@@ -124,7 +124,7 @@ public struct Signal<Value, Failure: Error>: Sendable {
         error: (@Sendable (Failure) -> Void)? = nil,
         completed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
-        _subscribeSink(Observer(next: next, error: error, completed: completed))
+        _subscribeSink(Observer._checkingConcurrentEntry(Observer(next: next, error: error, completed: completed)))
     }
 
     /// Subscribes a fresh sink and returns the disposable that stops it. A subscription still
@@ -169,7 +169,7 @@ extension Signal where Failure == Never {
         next: (@Sendable (Value) -> Void)? = nil,
         completed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
-        _subscribeSink(Observer(next: next, error: nil, completed: completed))
+        _subscribeSink(Observer._checkingConcurrentEntry(Observer(next: next, error: nil, completed: completed)))
     }
 }
 

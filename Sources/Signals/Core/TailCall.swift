@@ -44,7 +44,7 @@ final class _TailCalls {
         let calls = perThread.current
         let id = ObjectIdentifier(downstream)
         if let index = calls.loops.lastIndex(where: { $0.downstream == id }) {
-            precondition(calls.loops[index].pending == nil, "Signals: two tail calls into one downstream")
+            _precondition(calls.loops[index].pending == nil, "Signals: two tail calls into one downstream (an internal error of bind; please report it with the pipeline that stopped here)")
             calls.loops[index].pending = _ErasedSignal(signal)
             return
         }

@@ -56,7 +56,7 @@ extension Signal {
     ///   ReactiveSwift `SignalProducer(start..<start + count)`.
     @inlinable
     public static func range(start: Int, count: Int) -> Signal where Value == Int {
-        precondition(count >= 0, "Signals: range(start:count:) needs a count >= 0, got \(count)")
+        _precondition(count >= 0, "Signals: Signal.range(start:count:) needs a count of 0 or more, got \(count); a count of 0 is empty")
         return .from(start..<start + count)
     }
 }
@@ -89,7 +89,7 @@ extension Signal where Failure == Never {
     /// - Precondition: `count >= 0`.
     @inlinable
     public static func range(start: Int, count: Int) -> Signal where Value == Int {
-        precondition(count >= 0, "Signals: range(start:count:) needs a count >= 0, got \(count)")
+        _precondition(count >= 0, "Signals: Signal.range(start:count:) needs a count of 0 or more, got \(count); a count of 0 is empty")
         return .from(start..<start + count)
     }
 }

@@ -40,8 +40,8 @@ extension Signal {
     ///   (`collect(every:on:)` is by time only), Combine `collect(.byTimeOrCount(_:_:_:))`.
     @inlinable
     public func buffer(timeSpan: Duration, count: Int, on scheduler: some Scheduler) -> Signal<[Value], Failure> {
-        precondition(timeSpan > .zero, "buffer(timeSpan:count:on:) needs a positive time span, got \(timeSpan)")
-        precondition(count > 0, "buffer(timeSpan:count:on:) needs a count greater than 0, got \(count)")
+        _precondition(timeSpan > .zero, "Signals: buffer(timeSpan:count:on:) needs a positive time span, got \(timeSpan); pass a Duration greater than .zero")
+        _precondition(count > 0, "Signals: buffer(timeSpan:count:on:) needs a count of 1 or more, got \(count); collect(every:on:) buffers by time only")
         let source = self
         return .deferred {
             let restarts = Subject<Void, Never>()
@@ -105,7 +105,7 @@ extension Signal {
     ///   Combine `collect(.byTime(_:_:))`.
     @inlinable
     public func collect(every period: Duration, on scheduler: some Scheduler) -> Signal<[Value], Failure> {
-        precondition(period > .zero, "collect(every:on:) needs a positive period, got \(period)")
+        _precondition(period > .zero, "Signals: collect(every:on:) needs a positive period, got \(period); pass a Duration greater than .zero")
         return buffer(timeSpan: period, count: .max, on: scheduler).filter { !$0.isEmpty }
     }
 
@@ -136,7 +136,7 @@ extension Signal {
     ///   timer, Combine `throttle(for:scheduler:latest: true)` (close, but sends at once).
     @inlinable
     public func sample(every period: Duration, on scheduler: some Scheduler) -> Signal {
-        precondition(period > .zero, "sample(every:on:) needs a positive period, got \(period)")
+        _precondition(period > .zero, "Signals: sample(every:on:) needs a positive period, got \(period); pass a Duration greater than .zero")
         return sample(on: Signal<Int, Never>.interval(period, on: scheduler))
     }
 }

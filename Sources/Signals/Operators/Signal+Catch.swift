@@ -86,7 +86,7 @@ extension Signal {
     /// - SeeAlso: RxSwift `retry(_:)`, ReactiveSwift `retry(upTo:)`, Combine `retry(_:)`.
     @inlinable
     public func retry(_ count: Int) -> Signal {
-        precondition(count >= 0, "Signals: retry(_:) needs a count >= 0, got \(count)")
+        _precondition(count >= 0, "Signals: retry(_:) needs a count of 0 or more, got \(count); retry(0) subscribes once and never retries")
         return _retrying(count)
     }
 

@@ -66,7 +66,7 @@ extension Signal {
     ///   ReactiveSwift `collect(count:)`, Combine `collect(_ count:)`.
     @inlinable
     public func collect(count: Int) -> Signal<[Value], Failure> {
-        precondition(count > 0, "collect(count:) needs a count greater than 0, got \(count)")
+        _precondition(count > 0, "Signals: collect(count:) needs a count of 1 or more, got \(count); collect() makes one array of every value")
         return bind {
             let buffer = _BindingState<[Value]>([])
             return { event, _ in

@@ -217,7 +217,7 @@ extension Signal {
 
 @inlinable
 func _checkedLimit(_ limit: Int) -> Int {
-    precondition(limit >= 1, "FlattenStrategy.concurrent(limit:) needs a limit of at least 1, got \(limit)")
+    _precondition(limit >= 1, "Signals: FlattenStrategy.concurrent(limit:) needs a limit of 1 or more, got \(limit); .concat runs one at a time, .merge has no limit")
     return limit
 }
 

@@ -29,7 +29,7 @@ extension Signal {
     /// - SeeAlso: ReactiveCocoa `deliverOn:`, RxSwift `observe(on:)`, ReactiveSwift
     ///   `observe(on:)`, Combine `receive(on:)`. For `@MainActor` closures use
     ///   `observe(on: .mainActor)`.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public func observe(on scheduler: some Scheduler) -> Signal {
         materialize()
             .flattenMap { event in

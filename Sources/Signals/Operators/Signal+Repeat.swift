@@ -27,7 +27,7 @@ extension Signal {
     ///   Combine has none.
     @inlinable
     public func `repeat`(_ count: Int) -> Signal {
-        precondition(count >= 0, "Signals: repeat(_:) needs a count >= 0, got \(count)")
+        _precondition(count >= 0, "Signals: repeat(_:) needs a count of 0 or more, got \(count); repeat(0) is empty, repeatForever() never stops")
         return .concat(repeatElement(self, count: count))
     }
 

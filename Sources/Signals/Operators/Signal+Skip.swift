@@ -25,7 +25,7 @@ extension Signal {
     /// - SeeAlso: RxSwift `skip(_:)`, ReactiveSwift `skip(first:)`, Combine `dropFirst(_:)`.
     @inlinable
     public func skip(_ count: Int) -> Signal {
-        precondition(count >= 0, "skip(_:) needs a count of 0 or more, got \(count)")
+        _precondition(count >= 0, "Signals: skip(_:) needs a count of 0 or more, got \(count); skip(0) skips nothing")
         return bind {
             let remaining = _BindingState(count)
             return { event, _ in

@@ -28,7 +28,7 @@ extension Signal {
     /// - SeeAlso: RxSwift `take(_:)`, ReactiveSwift `take(first:)`, Combine `prefix(_:)`.
     @inlinable
     public func take(_ count: Int) -> Signal {
-        precondition(count >= 0, "take(_:) needs a count of 0 or more, got \(count)")
+        _precondition(count >= 0, "Signals: take(_:) needs a count of 0 or more, got \(count); take(0) completes at once")
         guard count > 0 else { return .empty }
         return bind {
             let remaining = _BindingState(count)
@@ -108,7 +108,7 @@ extension Signal {
     ///   `suffix` exists only on sequences).
     @inlinable
     public func takeLast(_ count: Int) -> Signal {
-        precondition(count >= 0, "takeLast(_:) needs a count of 0 or more, got \(count)")
+        _precondition(count >= 0, "Signals: takeLast(_:) needs a count of 0 or more, got \(count); takeLast(0) completes with no value")
         return bind {
             let kept = _BindingState(_Queue<Value>())
             let keptCount = _BindingState(0)

@@ -62,7 +62,7 @@ public struct ImmediateScheduler: Scheduler {
         repeating interval: Duration,
         _ action: @escaping @Sendable () -> Void
     ) -> any Disposable {
-        precondition(interval > .zero, "ImmediateScheduler: the repeating interval must be positive, not \(interval)")
+        _precondition(interval > .zero, "Signals: ImmediateScheduler.schedule(after:repeating:_:) needs a positive interval, got \(interval); pass a Duration greater than .zero")
         return schedule(action)
     }
 }

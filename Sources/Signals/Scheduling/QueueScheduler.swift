@@ -104,7 +104,7 @@ public final class QueueScheduler: Scheduler {
         repeating interval: Duration,
         _ action: @escaping @Sendable () -> Void
     ) -> any Disposable {
-        precondition(interval > .zero, "QueueScheduler: the repeating interval must be positive, not \(interval)")
+        _precondition(interval > .zero, "Signals: QueueScheduler.schedule(after:repeating:_:) needs a positive interval, got \(interval); pass a Duration greater than .zero")
         let timer = DispatchSource.makeTimerSource(queue: queue)
         let work = _ScheduledAction(action, timer: timer)
         timer.schedule(deadline: .now() + _dispatchInterval(max(delay, .zero)), repeating: _dispatchInterval(interval))

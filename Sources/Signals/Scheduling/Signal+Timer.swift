@@ -69,7 +69,7 @@ extension Signal where Value == Int {
 
     @inlinable
     static func _interval(_ period: Duration, on scheduler: some Scheduler) -> Signal {
-        precondition(period > .zero, "interval: the period must be positive, not \(period)")
+        _precondition(period > .zero, "Signals: Signal.interval(_:on:) needs a positive period, got \(period); pass a Duration greater than .zero")
         return Signal { observer in
             let ticks = _Locked(0)
             return scheduler.schedule(after: period, repeating: period) {

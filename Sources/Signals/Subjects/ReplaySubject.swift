@@ -46,7 +46,7 @@ public final class ReplaySubject<Value, Failure: Error>: Sendable {
     /// - Precondition: `capacity >= 0`.
     @inlinable
     public init(capacity: Int) {
-        precondition(capacity >= 0, "ReplaySubject(capacity:) needs a capacity of 0 or more, got \(capacity)")
+        _precondition(capacity >= 0, "Signals: ReplaySubject(capacity:) needs a capacity of 0 or more, got \(capacity); a capacity of 0 replays only the terminal event")
         _engine = _ReplayEngine(capacity: capacity, replaysValuesAfterTerminal: true)
     }
 

@@ -91,7 +91,7 @@ extension Signal {
     ///   `autoconnect()` (no replay).
     @inlinable
     public func share(replay count: Int) -> Signal {
-        precondition(count >= 0, "share(replay:) needs a count of 0 or more, got \(count)")
+        _precondition(count >= 0, "Signals: share(replay:) needs a count of 0 or more, got \(count); share() replays nothing")
         let share = _RefCountedShare(upstream: self, capacity: count)
         return Signal(_representation: .subscribe { sink in share.subscribe(sink) })
     }
@@ -125,7 +125,7 @@ extension Signal {
     ///   the upstream when the last subscriber leaves); Combine has none.
     @inlinable
     public func replayLazily(upTo capacity: Int) -> Signal {
-        precondition(capacity >= 0, "replayLazily(upTo:) needs a capacity of 0 or more, got \(capacity)")
+        _precondition(capacity >= 0, "Signals: replayLazily(upTo:) needs a capacity of 0 or more, got \(capacity); share() keeps no values")
         let replay = _LazyReplay(upstream: self, capacity: capacity)
         return Signal(_representation: .subscribe { sink in replay.subscribe(sink) })
     }

@@ -101,4 +101,60 @@ import SignalsTestSupport
         #expect(await first.value == 1)
         #expect(resource.object == nil)
     }
+    // MARK: Cancellation told apart from an empty completion
+
+    @Test func withAnyErrorEveryTerminalThrowsCancellationErrorWhenTheTaskIsCancelledFirst() async throws {
+        let source = SpySource<Int, any Error>()
+        let first = Task { try await source.signal.firstValue() }
+        let last = Task { try await source.signal.lastValue() }
+        let all = Task { try await source.signal.collectValues() }
+        let end = Task { try await source.signal.completion() }
+        #expect(await eventually { source.subscriptions.count == 4 })
+        source.send(value: 1) // seen by last and all, not an answer for them
+        #expect(await eventually { source.disposals.count == 1 }) // first has its value
+        last.cancel()
+        all.cancel()
+        end.cancel()
+        first.cancel()
+        #expect(try await first.value == 1) // answered before the cancellation
+        await #expect(throws: CancellationError.self) { try await last.value }
+        await #expect(throws: CancellationError.self) { try await all.value }
+        await #expect(throws: CancellationError.self) { try await end.value }
+        #expect(source.subscriptions.count == source.disposals.count)
+    }
+
+    @Test func withAnyErrorAnEmptyCompletionIsStillNil() async throws {
+        #expect(try await Signal<Int, any Error>.empty.firstValue() == nil)
+        #expect(try await Signal<Int, any Error>.empty.lastValue() == nil)
+        #expect(try await Signal<Int, any Error>.empty.collectValues() == [])
+        try await Signal<Int, any Error>.empty.completion()
+    }
+
+    @Test func withAnyErrorATaskCancelledBeforeAwaitingThrowsCancellationError() async {
+        let first = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await Signal<Int, any Error>.never.firstValue()
+        }
+        await #expect(throws: CancellationError.self) { try await first.value }
+    }
+
+    @Test func withAnyErrorTheSignalsOwnErrorIsThrownNotCancellation() async {
+        struct Broken: Error {}
+        await #expect(throws: Broken.self) { try await Signal<Int, any Error>.error(Broken()).firstValue() }
+    }
+
+    @Test func withNeverOrATypedFailureCancellationReturnsWhatWasSeenAndTaskIsCancelledSaysWhy() async {
+        let never = SpySource<Int, Never>()
+        let typed = SpySource<Int, TestError>()
+        let first = Task { (await never.signal.firstValue(), Task.isCancelled) }
+        let collected = Task { ((try? await typed.signal.collectValues()) ?? [-1], Task.isCancelled) }
+        #expect(await eventually { never.subscriptions.count == 1 && typed.subscriptions.count == 1 })
+        typed.send(value: 5)
+        first.cancel()
+        collected.cancel()
+        let (value, firstCancelled) = await first.value
+        #expect(value == nil && firstCancelled)
+        let (values, typedCancelled) = await collected.value
+        #expect(values == [5] && typedCancelled)
+    }
 }

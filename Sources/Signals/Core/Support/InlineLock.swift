@@ -60,8 +60,8 @@ final class _InlineLockSleepers: @unchecked Sendable {
     private init() {
         mutex.initialize(to: pthread_mutex_t())
         condition.initialize(to: pthread_cond_t())
-        precondition(pthread_mutex_init(mutex, nil) == 0, "pthread_mutex_init failed")
-        precondition(pthread_cond_init(condition, nil) == 0, "pthread_cond_init failed")
+        _precondition(pthread_mutex_init(mutex, nil) == 0, "Signals: pthread_mutex_init failed while creating a lock; the system is out of resources")
+        _precondition(pthread_cond_init(condition, nil) == 0, "Signals: pthread_cond_init failed while creating a lock; the system is out of resources")
     }
 
     /// Sleeps until `acquire` (tried under the mutex) succeeds. A failed `acquire` has marked

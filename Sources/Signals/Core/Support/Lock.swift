@@ -34,7 +34,7 @@ final class _LockStorage<State>: ManagedBuffer<State, _PlatformLock> {
             pthread_mutexattr_settype(&attributes, .init(PTHREAD_MUTEX_ERRORCHECK))
             #endif
             let error = pthread_mutex_init(lock, &attributes)
-            precondition(error == 0, "pthread_mutex_init failed: \(error)")
+            _precondition(error == 0, "Signals: pthread_mutex_init failed (error \(error)) while creating a lock; the system is out of resources")
             pthread_mutexattr_destroy(&attributes)
             #endif
         }

@@ -28,7 +28,7 @@ struct _ThreadLocal<Object: AnyObject>: Sendable {
             if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
         }
         #endif
-        precondition(error == 0, "pthread_key_create failed: \(error)")
+        _precondition(error == 0, "Signals: pthread_key_create failed (error \(error)) while creating a thread-local key; the process has used up its thread-specific keys (PTHREAD_KEYS_MAX)")
         _key = key
         _make = make
     }
