@@ -103,6 +103,17 @@ private struct Box: Sendable { let value: Int }
         row("allSatisfy(_:)") { $0.allSatisfy { $0 < 2 } },
         row("contains(where:)") { $0.contains { $0 == 2 } },
         // Flatten strategies.
+        row("bindTrackingInners(_:)") { source -> Source in
+            source.bindTrackingInners {
+                { event, _ in
+                    switch event {
+                    case .source(.next(let value)): return .from([value, value])
+                    case .source(.error(let error)): return .error(error)
+                    case .source(.completed), .innerCompleted: return nil
+                    }
+                }
+            }
+        },
         row("flatten(_:) (.merge)") { $0.map { Source.from([$0, $0]) }.flatten(.merge) },
         row("flatten(_:) (.concat)") { $0.map { Source.from([$0, $0]) }.flatten(.concat) },
         row("flatten(_:) (.latest)") { $0.map { Source.from([$0, $0]) }.flatten(.latest) },
