@@ -148,6 +148,14 @@ import SignalsTestSupport
         #expect(report.failures == [], "\(report)")
     }
 
+    @Test func theDocsRecipeForTupleOutputsMarbleTestsThemAsStrings() {
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-a-b-c|", values: ["a": 1, "b": 2, "c": 3])
+        let pairs = source.signal.combinePrevious(0).map { "\($0)\($1)" }
+        let result = scheduler.expect(pairs, "-x-y-z|", values: ["x": "01", "y": "12", "z": "23"])
+        #expect(result.isMet, "\(result)")
+    }
+
     @Test func innerSignalsOnOtherThreadsAreCheckedForFlatteningOperators() {
         let report = OperatorConformance.check("flattenMap", inners: { source, inner in source.flattenMap(inner) }, stackSafetyLength: 10_000)
         #expect(report.checks.contains(.concurrentInners))
