@@ -233,7 +233,9 @@ extension OperatorConformance {
         let sent = Atomic<Int>(0)
         let gaveUp = Atomic<Bool>(false)
         let stopped = Atomic<Bool>(false)
+        let subscribed = Atomic<Bool>(false)
         let source = Source { observer in
+            subscribed.store(true, ordering: .relaxed)
             var value = 0
             while !observer.isStopped {
                 if value == limit {
@@ -263,7 +265,8 @@ extension OperatorConformance {
         } else if probe.failed {
             failures.append("after \(count) value(s) of an endless source the output failed instead of completing")
         }
-        if !gaveUp.load(ordering: .relaxed) && !stopped.load(ordering: .relaxed) {
+        // (An operator that completes without subscribing, as `take(0)`, has nothing to stop.)
+        if subscribed.load(ordering: .relaxed) && !gaveUp.load(ordering: .relaxed) && !stopped.load(ordering: .relaxed) {
             failures.append("the source's subscription was not disposed")
         }
         return failures

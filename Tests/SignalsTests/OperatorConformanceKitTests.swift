@@ -111,6 +111,11 @@ import SignalsTestSupport
         #expect(report.checks.contains(.completesEarly))
     }
 
+    @Test func anOperatorThatCompletesWithoutSubscribingHasNothingToStop() {
+        let report = OperatorConformance.check("take(0)", completesAfter: 0, sourceErrors: .recovered, stackSafetyLength: 1_000) { $0.take(0) }
+        #expect(report.failures == [], "\(report)")
+    }
+
     @Test func aDelayOnATestSchedulerIsAFalsePositiveWithoutTheSchedulerAndConformsWithIt() {
         let scheduler = TestScheduler()
         let synchronous = OperatorConformance.check("delay", stackSafetyLength: 100) { $0.delay(.seconds(1), on: scheduler) }

@@ -15,6 +15,18 @@ import Synchronization
 
 /// What the binding of ``Signal/bindTrackingInners(_:)`` sees: an event of the source, or
 /// the completion of one of the inner signals it returned.
+///
+/// ```swift
+/// let steps: Signal<String, Never> = Signal<Int, Never>.just(1).bindTrackingInners {
+///     { event, _ in
+///         if case .source(.next(let value)) = event { print("value \(value)"); return .empty }
+///         if case .innerCompleted = event { print("inner completed") }
+///         return nil
+///     }
+/// }
+/// steps.subscribe(completed: { print("completed") })
+/// // Prints: value 1, inner completed, completed
+/// ```
 public enum TrackedEvent<Value, Failure: Error> {
     /// An event of the source: its values and its terminal event, as a plain binding sees them.
     case source(Event<Value, Failure>)
