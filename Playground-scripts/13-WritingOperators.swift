@@ -243,9 +243,9 @@ private func checkingThem() {
     show("OperatorConformance.check(\"tourDistinctUntilChanged\") { $0.tourDistinctUntilChanged() }")
     print(OperatorConformance.check("tourDistinctUntilChanged") { $0.tourDistinctUntilChanged() })
     print("An operator that swallows errors without saying so is caught; declaring it")
-    print("(`catchesErrors: true`, as for `catch` or `retry`) makes the promise explicit:")
+    print("(`sourceErrors: .recovered`, as for `catch` or `retry`) makes the promise explicit:")
     show("OperatorConformance.check(\"tourForgetErrors\") { $0.tourForgetErrors() }")
     print(OperatorConformance.check("tourForgetErrors") { $0.tourForgetErrors() })
-    show("OperatorConformance.check(\"tourForgetErrors\", catchesErrors: true) { $0.tourForgetErrors() }")
-    print(OperatorConformance.check("tourForgetErrors", catchesErrors: true) { $0.tourForgetErrors() })
+    show("OperatorConformance.check(\"tourForgetErrors\", sourceErrors: .recovered) { $0.tourForgetErrors() }")
+    print(OperatorConformance.check("tourForgetErrors", sourceErrors: .recovered) { $0.tourForgetErrors() })
 }

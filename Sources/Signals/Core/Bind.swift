@@ -461,8 +461,8 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         }
         switch result._representation {
         case .value(let value):
-            if let emitter {
-                emitter.send(_Emission(.next(value))) { deliver($0) }
+            if emitter != nil {
+                emitThroughTurns(value)
             } else {
                 downstream.send(value: value)
             }
@@ -479,6 +479,14 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
                 if finished { countSourceAsFinished() }
             }
         }
+    }
+
+    /// A constant's value, once inner subscriptions run: delivered by turn-taking. Out of
+    /// line: unspecialised (an operator of another module that is not `@inlinable`), an
+    /// inlined copy made `handle` look `_Emission`'s metadata up on every value, emitter or not.
+    @inlinable @inline(never)
+    func emitThroughTurns(_ value: Value) {
+        emitter.unsafelyUnwrapped.send(_Emission(.next(value))) { deliver($0) }
     }
 
     /// First half of the source finishing, done as soon as the binding has seen its last

@@ -35,7 +35,7 @@ private func row<O, F: Error>(
     // still overflows it (SIGNALS_FULL=1, as the sanitizer step sets, runs 20,000).
     ConformanceRow(name: name) {
         OperatorConformance.check(
-            name, catchesErrors: catchesErrors, skipping: skipping,
+            name, sourceErrors: catchesErrors ? .recovered : .forwardedAtOnce, skipping: skipping,
             stackSafetyLength: testSize(20_000, quick: 5_000), makeOperator)
     }
 }
@@ -116,6 +116,17 @@ private struct Box: Sendable { let value: Int }
         row("ifEmpty(switchTo:)") { $0.ifEmpty(switchTo: .just(0)) },
         row("ifEmpty(switchTo:) (of an empty source)") { $0.filter { _ in false }.ifEmpty(switchTo: .just(0)) },
         // Flatten strategies.
+        row("bindTrackingInners(_:)") { source -> Source in
+            source.bindTrackingInners {
+                { event, _ in
+                    switch event {
+                    case .source(.next(let value)): return .from([value, value])
+                    case .source(.error(let error)): return .error(error)
+                    case .source(.completed), .innerCompleted: return nil
+                    }
+                }
+            }
+        },
         row("flatten(_:) (.merge)") { $0.map { Source.from([$0, $0]) }.flatten(.merge) },
         row("flatten(_:) (.concat)") { $0.map { Source.from([$0, $0]) }.flatten(.concat) },
         row("flatten(_:) (.latest)") { $0.map { Source.from([$0, $0]) }.flatten(.latest) },
