@@ -178,7 +178,7 @@ public enum OperatorConformance {
         stackSafetyLength: Int = 100_000,
         _ makeOperator: @escaping @Sendable (Signal<Int, SourceError>) -> Signal<Output, OutputFailure>
     ) -> Report {
-        precondition(count >= 0, "Signals: OperatorConformance.check(completesAfter:) needs a count of at least 0")
+        _precondition(count >= 0, "Signals: OperatorConformance.check(_:completesAfter:) needs a count of 0 or more, got \(count); pass how many values the operator takes before it completes")
         return _Run(name: name, sourceErrors: sourceErrors, skipping: skipping, stackSafetyLength: stackSafetyLength,
                     completesAfter: count, makeOperator: makeOperator).report()
     }

@@ -59,7 +59,7 @@ extension Signal {
     /// - SeeAlso: RxSwift `element(at:)` (`elementAt`), ReactiveSwift `skip(first:)` +
     ///   `take(first: 1)`, Combine `output(at:)`.
     public func element(at index: Int) -> Signal {
-        precondition(index >= 0, "Signals: element(at:) needs an index >= 0, got \(index)")
+        _precondition(index >= 0, "Signals: element(at:) needs an index of 0 or more, got \(index); element(at: 0) is the first value")
         return skip(index).take(1)
     }
 

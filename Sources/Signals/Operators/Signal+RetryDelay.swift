@@ -58,12 +58,12 @@ public enum RetryDelay: Sendable, Hashable {
     /// The "Signals:" checks of the arguments.
     func _check() {
         guard case .exponential(let initial, let multiplier, let maxDelay) = self else { return }
-        precondition(initial >= .zero, "Signals: RetryDelay.exponential needs an initial delay >= 0, got \(initial)")
-        precondition(
+        _precondition(initial >= .zero, "Signals: RetryDelay.exponential needs an initial delay of zero or more, got \(initial); use .zero to retry at once")
+        _precondition(
             multiplier.isFinite && multiplier >= 1,
-            "Signals: RetryDelay.exponential needs a finite multiplier >= 1, got \(multiplier)")
+            "Signals: RetryDelay.exponential needs a finite multiplier of 1 or more, got \(multiplier); 2 doubles each wait")
         if let maxDelay {
-            precondition(maxDelay >= .zero, "Signals: RetryDelay.exponential needs a maxDelay >= 0, got \(maxDelay)")
+            _precondition(maxDelay >= .zero, "Signals: RetryDelay.exponential needs a maxDelay of zero or more, got \(maxDelay); pass nil for no cap")
         }
     }
 }
@@ -101,7 +101,7 @@ extension Signal {
     ///   with `.delayed` / `.exponentialDelayed`), ReactiveSwift `retry(upTo:interval:on:)`,
     ///   Combine has none (`catch` + `delay`).
     public func retry(_ count: Int, delay: RetryDelay, on scheduler: some Scheduler) -> Signal {
-        precondition(count >= 0, "Signals: retry(_:delay:on:) needs a count >= 0, got \(count)")
+        _precondition(count >= 0, "Signals: retry(_:delay:on:) needs a count of 0 or more, got \(count); retry(0, …) makes one attempt")
         delay._check()
         return _retrying(count, after: delay._first, delay, on: scheduler)
     }

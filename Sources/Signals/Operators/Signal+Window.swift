@@ -49,7 +49,7 @@ extension Signal {
     /// - SeeAlso: RxSwift `window(timeSpan:count:scheduler:)` (by count and time), RxJava
     ///   `window(count)`; ReactiveSwift and Combine have none.
     public func window(count: Int) -> Signal<Signal<Value, Failure>, Failure> {
-        precondition(count > 0, "Signals: window(count:) needs a count of 1 or more, got \(count)")
+        _precondition(count > 0, "Signals: window(count:) needs a count of 1 or more, got \(count); window(count: 1) sends one window per value")
         return _split { source in
             let window = _BindingState(_OpenWindow<Value, Failure>())
             return source.bind {
@@ -114,8 +114,8 @@ extension Signal {
     public func window(
         timeSpan: Duration, count: Int, on scheduler: some Scheduler
     ) -> Signal<Signal<Value, Failure>, Failure> {
-        precondition(timeSpan > .zero, "Signals: window(timeSpan:count:on:) needs a positive time span, got \(timeSpan)")
-        precondition(count > 0, "Signals: window(timeSpan:count:on:) needs a count of 1 or more, got \(count)")
+        _precondition(timeSpan > .zero, "Signals: window(timeSpan:count:on:) needs a positive time span, got \(timeSpan); use window(count:) for windows by count alone")
+        _precondition(count > 0, "Signals: window(timeSpan:count:on:) needs a count of 1 or more, got \(count); pass Int.max for windows by time alone")
         return _split { source in
             let window = _BindingState(_OpenWindow<Value, Failure>())
             let restarts = Subject<Void, Never>()
