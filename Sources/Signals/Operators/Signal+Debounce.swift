@@ -1,7 +1,9 @@
 // debounce(d, on: s) = bind {
-//     .next(v)   -> cut the running timer (BindControl.cancelInners()), hand v over, and return
-//                   a timer that sends v when `d` has passed, if v is still the one handed over;
-//     .completed -> cut the timer; the value still handed over (if any), then completed;
+//     .next(v)   -> hand v over; cut the running timer (BindControl.cancelInners()) if its value
+//                   was still unsent; return a timer that sends v when `d` has passed, if v is
+//                   still the one handed over;
+//     .completed -> the value still handed over (if any), cutting its timer, then completed
+//                   (a timer already sending its value finishes first);
 //     .error(e)  -> .error(e) (the pending value is dropped).
 // }
 //   A newer value cuts the timer of the previous one, so only a value that `d` has passed
@@ -46,15 +48,16 @@ extension Signal {
             return { event, control in
                 switch event {
                 case .next(let value):
-                    control.cancelInners()
-                    let ticket = pending.hold(value)
+                    let (ticket, replacedUnsent) = pending.hold(value)
+                    if replacedUnsent { control.cancelInners() }  // never a timer sending its value
                     let send = Signal.just(value)
                     return ._timer(after: dueTime, on: scheduler) { pending.claim(ticket) ? send : .empty }
                 case .error(let error):
                     return .error(error)
                 case .completed:
+                    guard let value = pending.takeHeld() else { return nil }  // sent, or being sent
                     control.cancelInners()
-                    return pending.takeHeld().map { .just($0) }
+                    return .just(value)
                 }
             }
         }

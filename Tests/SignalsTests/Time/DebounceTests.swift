@@ -1,9 +1,11 @@
 // debounce(_:on:) on virtual time: a value gets through once the due time has passed
 // without a newer one; completion sends the pending value first; an error drops it.
 
+import Foundation
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 @Suite struct DebounceTests {
     @Test func sendsAValueOnceTheDueTimeHasPassedWithoutANewerOne() {
@@ -78,5 +80,21 @@ import SignalsTesting
         let source: TestSignal<String, Never> = scheduler.hot("^a-b---|")
         let result = scheduler.expect(source.signal.debounce(.seconds(2), on: scheduler), "-----b-|")
         #expect(result.isMet, "\(result)")
+    }
+
+    @Test func aValueWhoseTimerIsSendingItSurvivesACompletionFromAnotherThread() {
+        // The timer fires on the scheduler's queue while the source completes on this thread:
+        // whichever claims the value sends it, and the completion never cuts a timer that
+        // has claimed it. Nothing is lost, nothing is sent twice.
+        let scheduler = QueueScheduler(name: "DebounceTests.race")
+        for round in 0..<300 {
+            let source = Subject<Int, Never>()
+            let recorder = source.signal.debounce(.zero, on: scheduler).record()
+            source.send(value: round)
+            if round.isMultiple(of: 2) { Thread.sleep(forTimeInterval: Double(round % 7) * 1e-5) }  // spread the race
+            source.sendCompleted()
+            #expect(waitUntil(seconds: 10) { recorder.isCompleted })
+            #expect(recorder.values == [round])
+        }
     }
 }

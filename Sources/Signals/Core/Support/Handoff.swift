@@ -8,7 +8,9 @@ import Synchronization
 /// The binding `hold`s each new value (which makes the previous ticket stale); the timer
 /// claims its ticket with one compare-exchange when it fires; the binding `takeHeld()`s on
 /// completion. Whoever wins the exchange sends the value, so a timer firing on another
-/// thread while the source completes cannot send the value twice or lose it.
+/// thread while the source completes cannot send the value twice or lose it. The binding
+/// cuts a timer only when it has won (its value was still unsent): a timer that has claimed
+/// its value is under way and completes on its own once it has sent it.
 ///
 /// `@unchecked Sendable`: `held` is touched only by the binding (serially, as bind calls
 /// it); `ticket` is atomic.
@@ -21,13 +23,16 @@ final class _Handoff<Value>: @unchecked Sendable {
 
     @inlinable init() {}
 
-    /// The binding hands `value` over (replacing an unsent one); returns its ticket.
+    /// The binding hands `value` over (replacing an unsent one). Returns its ticket, and
+    /// whether a previous value was still unsent: only then may the binding cut the previous
+    /// timer. A previous value already claimed is being sent by its timer, which must be let
+    /// finish (cutting it could drop the value).
     @inlinable
-    func hold(_ value: Value) -> Int {
+    func hold(_ value: Value) -> (ticket: Int, replacedUnsent: Bool) {
         lastTicket &+= 1
         held = value
-        ticket.store(lastTicket, ordering: .sequentiallyConsistent)
-        return lastTicket
+        let previous = ticket.exchange(lastTicket, ordering: .sequentiallyConsistent)
+        return (lastTicket, previous != 0)
     }
 
     /// The timer of `ticket` claims the value; true if it is still unsent and the latest.
