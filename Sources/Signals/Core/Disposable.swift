@@ -80,13 +80,29 @@ final class _DisposedDisposable: Disposable {
 /// Disposes many disposables together.
 ///
 /// Adding to a compound disposable that is already disposed disposes the newcomer at once.
+/// Disposing disposes the members in the order they were added.
 ///
 /// ```swift
 /// let all = CompoundDisposable([a.subscribe(next: { _ in }), b.subscribe(next: { _ in })])
 /// all.dispose() // disposes both subscriptions
 /// ```
+///
+/// - Complexity: `add` and `remove` are amortised O(1) (members are kept by identity, as
+///   RxSwift's `CompositeDisposable` keeps them by key); `dispose()` is O(n log n).
 public final class CompoundDisposable: Disposable {
-    private let _state: _Locked<[any Disposable]?>
+    /// A member: the disposable, when it was first added (for the disposal order), and how
+    /// many times it was added and not yet removed.
+    private struct Member {
+        let disposable: any Disposable
+        let order: Int
+        var count: Int
+    }
+    private struct State {
+        var members: [ObjectIdentifier: Member] = [:]
+        var nextOrder = 0
+        var isDisposed = false
+    }
+    private let _state: _Locked<State>
 
     /// Creates a compound disposable holding `disposables`.
     ///
@@ -94,7 +110,21 @@ public final class CompoundDisposable: Disposable {
     /// let compound = CompoundDisposable()
     /// ```
     public init(_ disposables: [any Disposable] = []) {
-        _state = _Locked(disposables)
+        var state = State()
+        for disposable in disposables { Self._insert(disposable, into: &state) }
+        _state = _Locked(state)
+    }
+
+    // The key is the member's identity; the dictionary holds the member, so the identity
+    // cannot be reused by another object while the key is present.
+    private static func _insert(_ disposable: any Disposable, into state: inout State) {
+        let key = ObjectIdentifier(disposable)
+        if state.members[key] != nil {
+            state.members[key]!.count += 1
+        } else {
+            state.members[key] = Member(disposable: disposable, order: state.nextOrder, count: 1)
+            state.nextOrder += 1
+        }
     }
 
     /// Adds `disposable`; if this compound is already disposed, disposes it at once.
@@ -103,36 +133,45 @@ public final class CompoundDisposable: Disposable {
     /// compound.add(signal.subscribe(next: { print($0) }))
     /// ```
     public func add(_ disposable: any Disposable) {
-        let accepted = _state.withLock { list -> Bool in
-            guard list != nil else { return false }
-            list!.append(disposable)
+        let accepted = _state.withLock { state -> Bool in
+            if state.isDisposed { return false }
+            Self._insert(disposable, into: &state)
             return true
         }
         if !accepted { disposable.dispose() }
     }
 
-    /// Removes `disposable` (by identity) without disposing it.
+    /// Removes `disposable` (by identity; one addition of it) without disposing it.
     ///
     /// ```swift
     /// compound.remove(finishedSubscription)
     /// ```
     public func remove(_ disposable: any Disposable) {
-        _state.withLock { list in
-            if let index = list?.firstIndex(where: { $0 === disposable }) {
-                list!.remove(at: index)
+        // The removed member is released outside the lock: its deinit is not ours to run under it.
+        let removed = _state.withLock { state -> Member? in
+            let key = ObjectIdentifier(disposable)
+            guard let member = state.members[key] else { return nil }
+            if member.count > 1 {
+                state.members[key]!.count -= 1
+                return nil
             }
+            return state.members.removeValue(forKey: key)
         }
+        _ = removed
     }
 
     public func dispose() {
-        let list = _state.withLock { list -> [any Disposable]? in
-            defer { list = nil }
-            return list
+        let members = _state.withLock { state -> [ObjectIdentifier: Member] in
+            if state.isDisposed { return [:] }
+            state.isDisposed = true
+            defer { state.members = [:] }
+            return state.members
         }
-        list?.forEach { $0.dispose() }
+        if members.isEmpty { return }
+        for member in members.values.sorted(by: { $0.order < $1.order }) { member.disposable.dispose() }
     }
 
-    public var isDisposed: Bool { _state.withLock { $0 == nil } }
+    public var isDisposed: Bool { _state.withLock { $0.isDisposed } }
 }
 
 /// Holds one disposable at a time.

@@ -254,6 +254,23 @@ final class _Parker: @unchecked Sendable {
     /// Waits until `unpark()` (which may already have happened).
     func park() {
         pthread_mutex_lock(mutex)
+        #if DEBUG
+        // Debug builds only: a send that waits for its turn longer than the threshold is
+        // most likely deadlocked by a blocking callback; say so once, then wait on.
+        if !isGranted, let deadline = _SlowTurnDiagnostic.deadline() {
+            while !isGranted {
+                var deadline = deadline
+                if pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT {
+                    if !isGranted {
+                        pthread_mutex_unlock(mutex)
+                        _SlowTurnDiagnostic.reportOnce()
+                        pthread_mutex_lock(mutex)
+                    }
+                    break
+                }
+            }
+        }
+        #endif
         while !isGranted { pthread_cond_wait(condition, mutex) }
         isGranted = false
         pthread_mutex_unlock(mutex)
@@ -266,3 +283,54 @@ final class _Parker: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 }
+
+#if DEBUG
+/// Debug builds only: the message printed once when a send has waited for its turn longer
+/// than `threshold` (5 s) — almost always a callback blocking on a thread that is sending
+/// into the signal (Contracts.md, "Blocking in a callback"). Release builds have none of it.
+/// Tests shorten the threshold and catch the message through `report`.
+package enum _SlowTurnDiagnostic {
+    package struct Settings: Sendable {
+        package var threshold: Duration = .seconds(5)
+        package var report: @Sendable (String) -> Void = { message in
+            let line = message + "\n"
+            _ = line.withCString { write(2, $0, strlen($0)) } // standard error
+        }
+        package var hasReported = false
+    }
+    package static let settings = _Locked(Settings())
+
+    package static let message = """
+        Signals: a send has waited more than a few seconds for its turn to deliver: a callback \
+        may be blocking on a thread that is sending into this signal (a semaphore, a lock or \
+        DispatchQueue.sync waiting for a send that waits for the callback: a deadlock). \
+        See Contracts.md, "Blocking in a callback". (Printed once; debug builds only.)
+        """
+
+    /// The absolute time (the condition variable's clock) at which to report, or `nil` once
+    /// the message has been printed.
+    static func deadline() -> timespec? {
+        let threshold = settings.withLock { $0.hasReported ? nil : $0.threshold }
+        guard let threshold else { return nil }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let (seconds, attoseconds) = threshold.components
+        var nanoseconds = Int(now.tv_nsec) + Int(attoseconds / 1_000_000_000)
+        var wholeSeconds = Int(now.tv_sec) + Int(seconds)
+        if nanoseconds >= 1_000_000_000 {
+            nanoseconds -= 1_000_000_000
+            wholeSeconds += 1
+        }
+        return timespec(tv_sec: .init(wholeSeconds), tv_nsec: .init(nanoseconds))
+    }
+
+    static func reportOnce() {
+        let report = settings.withLock { settings -> (@Sendable (String) -> Void)? in
+            if settings.hasReported { return nil }
+            settings.hasReported = true
+            return settings.report
+        }
+        report?(message)
+    }
+}
+#endif

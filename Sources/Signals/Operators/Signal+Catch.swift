@@ -94,9 +94,13 @@ extension Signal {
     /// receives the signal of this signal's errors and returns the trigger; each trigger
     /// value after an error starts a new subscription.
     ///
-    /// As in RxSwift's `retry(when:)`: `handler` is called once per subscription, and the
+    /// As in RxSwift's `retry(when:)`, `handler` is called once per subscription, and the
     /// trigger is subscribed before this signal. The trigger's completion completes the
-    /// output at once (disposing a running attempt); the trigger's error fails it.
+    /// output at once (disposing a running attempt); the trigger's error fails it. RxSwift
+    /// lets the running attempt go on until it ends instead (its `testRetryWhen_Never`
+    /// completes with the attempt): ours makes a completed trigger mean "stop now", as
+    /// `take(until:)` does, and never leaves an attempt running whose error nobody could
+    /// retry or report.
     /// Completes: also when an attempt completes. Never fails with this signal's error: the
     /// error goes to the trigger, which decides. Disposes: the attempt and the trigger.
     /// A trigger value that arrives while an attempt is running is ignored (RxSwift would

@@ -89,7 +89,9 @@ extension Signal {
     /// Completes when this signal completes (disposing `trigger` if it still runs); fails
     /// with this signal's error. `trigger` is subscribed first, so a trigger that sends
     /// synchronously lets every value through; it is disposed after its first value. If it
-    /// completes without a value, no value ever passes (as in RxSwift).
+    /// completes without a value, no value ever passes (as in RxSwift). The output completes
+    /// with this signal even if the trigger never fired; RxSwift then sends no completion,
+    /// leaving its subscriber waiting for ever for a signal that has ended.
     ///
     /// Composed of: `merge` of `trigger.take(1)` mapped to a gate-opening notice and this
     /// signal's events (`materialize`, tagged), into a stateful `bind`:

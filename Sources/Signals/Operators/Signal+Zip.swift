@@ -11,7 +11,9 @@ extension Signal {
     ///
     /// Completes: as soon as a source has completed and every value it sent has been used
     /// (it can never make another array); the others are disposed. An empty array completes
-    /// at once. Fails: at the first error. Disposes: every source.
+    /// at once. Fails: at the first error. Disposes: every source. RxSwift waits until every
+    /// source has completed; completing as soon as no array can be made frees the other
+    /// sources at once and lets `concat` and friends move on.
     ///
     /// Composed of: `merge` of `source.materialize().map { (index, $0) }` for each source,
     /// then a stateful `bind` keeping one queue of values per source.

@@ -81,14 +81,24 @@ public final class QueueScheduler: Scheduler {
     /// Runs `action` on the queue once `delay` has passed; a delay of zero or less queues it
     /// as ``schedule(_:)`` does, keeping first-in-first-out order.
     ///
+    /// Disposing cancels the work at once: the action and everything it captures are
+    /// released by `dispose()`, and the timer soon after (a Dispatch timer source per
+    /// action, cancelled on dispose). `DispatchQueue.asyncAfter`, which cannot be cancelled,
+    /// would keep them until the due time: a disposed one-hour `timeout` held its action for
+    /// an hour.
+    ///
     /// ```swift
-    /// scheduler.schedule(after: .milliseconds(300)) { print("later") }
+    /// let later = scheduler.schedule(after: .milliseconds(300)) { print("later") }
+    /// later.dispose() // nothing is printed; the closure is released now
     /// ```
     @discardableResult
     public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
         guard delay > .zero else { return schedule(action) }
-        let work = _ScheduledAction(action)
-        queue.asyncAfter(deadline: .now() + _dispatchInterval(delay)) { work.runOnce() }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let work = _ScheduledAction(action, timer: timer)
+        timer.schedule(deadline: .now() + _dispatchInterval(delay))
+        timer.setEventHandler { work.runOnceAndCancelTimer() }
+        timer.resume()
         return work
     }
 
@@ -115,7 +125,9 @@ public final class QueueScheduler: Scheduler {
 }
 
 /// One piece of scheduled work: the action until it has run (once) or is disposed, and the
-/// timer source of repeating work.
+/// timer source of delayed and repeating work (the source's handler holds this object; the
+/// source lets go of its handler once cancelled, on run or dispose, so no cycle outlives
+/// them).
 ///
 /// `@unchecked Sendable` is not needed: all state is in `_Locked`. The action is taken out
 /// under the lock and run outside it, so disposing never waits for user code, and once
@@ -133,6 +145,17 @@ final class _ScheduledAction: Disposable {
 
     func runOnce() {
         let action = _state.withLock { $0.action.take() }
+        action?()
+    }
+
+    /// A one-shot timer's run: the action, once; the timer is cancelled, which releases its
+    /// handler (and so this object).
+    func runOnceAndCancelTimer() {
+        let (action, timer) = _state.withLock { state in
+            defer { state = State() }
+            return (state.action, state.timer)
+        }
+        timer?.cancel()
         action?()
     }
 

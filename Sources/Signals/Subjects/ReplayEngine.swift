@@ -48,9 +48,9 @@ final class _ReplayEngine<Value, Failure: Error>: Sendable {
     @usableFromInline
     struct _State {
         @usableFromInline var buffer: _ReplayBuffer<Value>
-        @usableFromInline var subscribers: [_Entry] = []
+        @usableFromInline var subscribers = _Subscribers()
         /// Registered subscribers whose "add" command has not been processed yet.
-        @usableFromInline var awaitingAdd: [Int] = []
+        @usableFromInline var awaitingAdd: Set<Int> = []
         @usableFromInline var nextID = 0
         /// The terminal event, once processed.
         @usableFromInline var terminal: Event<Value, Failure>?
@@ -107,7 +107,7 @@ final class _ReplayEngine<Value, Failure: Error>: Sendable {
             }
             let id = state.nextID
             state.nextID += 1
-            state.awaitingAdd.append(id)
+            state.awaitingAdd.insert(id)
             return (id, [], nil)
         }
         guard let id = registration.id else {
@@ -126,12 +126,8 @@ final class _ReplayEngine<Value, Failure: Error>: Sendable {
     func _remove(_ id: Int) {
         // The removed entry is released outside the lock: releasing a sink may run its deinit.
         let removed = _state.withLock { state -> _Entry? in
-            if let index = state.awaitingAdd.firstIndex(of: id) {
-                state.awaitingAdd.remove(at: index)
-                return nil
-            }
-            guard let index = state.subscribers.firstIndex(where: { $0.id == id }) else { return nil }
-            return state.subscribers.remove(at: index)
+            if state.awaitingAdd.remove(id) != nil { return nil }
+            return state.subscribers.remove(id)
         }
         _ = removed
     }
@@ -145,26 +141,25 @@ final class _ReplayEngine<Value, Failure: Error>: Sendable {
     ) {
         switch command {
         case .event(.next(let value)):
-            let recipients = state.withLock { state -> [_Entry]? in
+            let recipients = state.withLock { state -> [_Entry?]? in
                 if state.terminal != nil { return nil }
                 state.buffer.append(value)
-                return state.subscribers
+                return state.subscribers.slots
             }
             guard let recipients else { return }
-            for entry in recipients { entry.sink.send(value: value) }
+            for case let entry? in recipients { entry.sink.send(value: value) }
         case .event(let terminal):
-            let recipients = state.withLock { state -> [_Entry] in
+            let recipients = state.withLock { state -> [_Entry?] in
                 if state.terminal != nil { return [] }
                 state.terminal = terminal
-                defer { state.subscribers = [] }
-                return state.subscribers
+                defer { state.subscribers = _Subscribers() }
+                return state.subscribers.slots
             }
-            for entry in recipients { entry.sink.send(terminal) }
+            for case let entry? in recipients { entry.sink.send(terminal) }
         case .add(let id, let sink):
             let replay = state.withLock { state -> (values: [Value], terminal: Event<Value, Failure>?)? in
                 // Disposed before its turn came: nothing to do.
-                guard let index = state.awaitingAdd.firstIndex(of: id) else { return nil }
-                state.awaitingAdd.remove(at: index)
+                guard state.awaitingAdd.remove(id) != nil else { return nil }
                 if let terminal = state.terminal {
                     return (replaysValuesAfterTerminal ? state.buffer.elements : [], terminal)
                 }
@@ -174,6 +169,41 @@ final class _ReplayEngine<Value, Failure: Error>: Sendable {
             guard let replay else { return }
             for value in replay.values { sink.send(value: value) }
             if let terminal = replay.terminal { sink.send(terminal) }
+        }
+    }
+}
+
+extension _ReplayEngine {
+    /// The engine's subscribers in the order they were added, removable by id in amortised O(1):
+    /// a removal leaves a hole (`nil`) in `slots` and forgets the id; once holes outnumber the
+    /// subscribers, the slots are compacted (O(n), paid for by the n/2 removals before it). A
+    /// delivery walks the slots and skips the holes, so it costs at most twice the subscribers.
+    @usableFromInline
+    struct _Subscribers {
+        @usableFromInline var slots: [_Entry?] = []
+        /// Where each subscriber's entry is in `slots`.
+        @usableFromInline var slotOfID: [Int: Int] = [:]
+
+        @inlinable init() {}
+
+        @inlinable
+        mutating func append(_ entry: _Entry) {
+            slotOfID[entry.id] = slots.count
+            slots.append(entry)
+        }
+
+        /// Removes the subscriber registered under `id`, returning its entry (to be released
+        /// outside the lock).
+        @usableFromInline
+        mutating func remove(_ id: Int) -> _Entry? {
+            guard let slot = slotOfID.removeValue(forKey: id) else { return nil }
+            let entry = slots[slot]
+            slots[slot] = nil
+            if slots.count >= 32 && slotOfID.count * 2 < slots.count {
+                slots = slots.filter { $0 != nil }
+                for (slot, entry) in slots.enumerated() { slotOfID[entry!.id] = slot }
+            }
+            return entry
         }
     }
 }

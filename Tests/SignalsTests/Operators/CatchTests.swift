@@ -337,4 +337,18 @@ private func failing(_ values: [Int], _ error: TestError, subscriptions: Counter
         // Then
         #expect(events == [.error(TestError(count))])
     }
+
+    /// Where Signals differs from RxSwift (RxSwift's `testRetryWhen_Never`: a trigger that
+    /// completes at once, a source that completes at 250; RxSwift completes at 250).
+    @Test func aTriggerThatCompletesAtOnceCompletesWithoutWaitingForTheAttempt() {
+        // Given
+        let source = SpySource<Int, Oops>()
+        // When
+        let recorder = source.signal.retry(when: { _ in Signal<Void, Oops>.empty }).record()
+        source.send(value: 1)
+        source.sendCompleted()
+        // Then
+        #expect(recorder.events == [.completed])
+        #expect(source.subscriptions.count == source.disposals.count)
+    }
 }

@@ -208,4 +208,16 @@ import SignalsTestSupport
         // Then
         #expect(recorder.values == [2])
     }
+
+    /// Where Signals differs from RxSwift (which sends no completion then).
+    @Test func completesWithTheSourceEvenIfTheTriggerNeverFired() {
+        // Given: a trigger that neither sends nor completes
+        let values = Subject<Int, Never>()
+        let recorder = values.signal.skip(until: Signal<Int, Never>.never).record()
+        // When
+        values.send(value: 1)
+        values.sendCompleted()
+        // Then
+        #expect(recorder.events == [.completed])
+    }
 }

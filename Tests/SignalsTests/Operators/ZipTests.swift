@@ -189,4 +189,18 @@ import SignalsTestSupport
         #expect(inOrder, "each array holds the n-th value of every source, in source order")
         #expect(recorder.isCompleted)
     }
+
+    /// Where Signals differs from RxSwift (which waits until every source has completed).
+    @Test func completesWithoutWaitingForTheOtherSourcesToComplete() {
+        // Given
+        let a = SpySource<Int, Never>(), b = SpySource<Int, Never>()
+        let recorder = Signal.zip(a.signal, b.signal).map { $0 * 10 + $1 }.record()
+        a.send(value: 1)
+        a.sendCompleted()
+        // When: b's value uses up a; b itself never completes
+        b.send(value: 2)
+        // Then
+        #expect(recorder.events == [.next(12), .completed])
+        #expect(b.disposals.count == 1)
+    }
 }

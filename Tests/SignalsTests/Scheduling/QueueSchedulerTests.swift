@@ -144,6 +144,41 @@ import Darwin
         #expect(weakTracked == nil)
     }
 
+    /// A disposed delayed action lets go of everything at once, not at its due time: the
+    /// closure's captures when `dispose()` returns, the scheduler's record of the work as soon
+    /// as the queue has processed the cancellation (an `asyncAfter` block kept it for the
+    /// hour).
+    @Test func tenThousandDisposedOneHourTimersHoldNothing() {
+        let scheduler = QueueScheduler(name: "release-many")
+        let captures = (0..<10_000).map { _ in WeakBox(Tracked()) }
+        var works: [WeakDisposable] = []
+        for capture in captures {
+            let tracked = capture.strong!
+            let work = scheduler.schedule(after: .seconds(3600)) { _ = tracked }
+            capture.strong = nil
+            works.append(WeakDisposable(work))
+            work.dispose()
+        }
+        #expect(captures.allSatisfy { $0.weak == nil }, "a disposed action's captures are released by dispose()")
+        #expect(waitUntil(seconds: 5) { drain(scheduler); return works.allSatisfy { $0.weak == nil } },
+                "the scheduler still holds \(works.filter { $0.weak != nil }.count) disposed timers")
+    }
+
+    @Test func aDisposedTimerSignalReleasesItsSubscriptionAtOnce() {
+        let scheduler = QueueScheduler(name: "release-signal")
+        weak var weakTracked: Tracked?
+        let subscription: any Disposable
+        do {
+            let tracked = Tracked()
+            weakTracked = tracked
+            subscription = Signal<Int, Never>.timer(after: .seconds(3600), on: scheduler)
+                .subscribe(next: { _ in _ = tracked })
+        }
+        #expect(weakTracked != nil)
+        subscription.dispose()
+        #expect(weakTracked == nil)
+    }
+
     @Test func observeOnDeliversOnTheQueueInOrder() {
         let scheduler = QueueScheduler(name: "observe")
         scheduler.queue.setSpecific(key: Self.key, value: "observe")
@@ -263,4 +298,20 @@ import Darwin
         }
         #expect(count.count == 0)
     }
+}
+
+/// A weak reference to a tracked object, with a strong one while it is being set up.
+private final class WeakBox {
+    weak var weak: Tracked?
+    var strong: Tracked?
+    init(_ tracked: Tracked) {
+        strong = tracked
+        weak = tracked
+    }
+}
+
+/// A weak reference to a scheduler's disposable (its record of the work).
+private struct WeakDisposable {
+    weak var weak: AnyObject?
+    init(_ disposable: any Disposable) { weak = disposable }
 }
