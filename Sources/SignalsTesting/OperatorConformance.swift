@@ -65,7 +65,7 @@ public enum OperatorConformance {
         case deepResubscription
         /// Runs only for ``OperatorConformance/check(_:completesAfter:sourceErrors:skipping:stackSafetyLength:_:)``.
         case completesEarly
-        /// Runs only for ``OperatorConformance/check(_:inners:sourceErrors:skipping:stackSafetyLength:_:)``.
+        /// Runs only for ``OperatorConformance/check(_:inners:sourceErrors:skipping:stackSafetyLength:)``.
         case concurrentInners
     }
 

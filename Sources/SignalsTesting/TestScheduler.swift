@@ -380,12 +380,12 @@ private final class _TestWork: Disposable {
 }
 
 extension TestScheduler {
-    /// A ``Signals/MainActorScheduler`` that runs its work on this scheduler's virtual time:
+    /// A `MainActorScheduler` that runs its work on this scheduler's virtual time:
     /// inject it where the app passes `.mainActor`, and advance this scheduler from a
     /// `@MainActor` test to run the `@MainActor` closures synchronously.
     ///
     /// It is `MainActorScheduler(assumingMainActor: self)`: `signal.observe(on:)` it returns
-    /// the same ``Signals/MainActorSignal`` as in the app, whose `subscribe` takes
+    /// the same `MainActorSignal` as in the app, whose `subscribe` takes
     /// `@MainActor` closures; they run inside ``advance(by:)``, which must therefore be called
     /// on the main actor (mark the test `@MainActor`).
     ///

@@ -25,7 +25,7 @@ extension Signal {
     /// disposed. For a signal whose `Failure` is `any Error`, `firstValue()` then throws
     /// `CancellationError`. For `Never` or a typed failure it cannot, so it returns `nil`, as
     /// if the signal had completed then; check `Task.isCancelled` to tell the two apart. The
-    /// same rule holds for ``lastValue()``, ``collectValues()`` and ``completion()``.
+    /// same rule holds for `lastValue()`, `collectValues()` and `completion()`.
     ///
     /// Composed of: one subscription whose sink resumes a continuation (the bridge).
     ///
@@ -148,7 +148,7 @@ extension Signal where Failure == any Error {
     /// cancelled first.
     ///
     /// The form for `Failure == any Error`, which can tell cancellation apart from an empty
-    /// completion; otherwise as ``Signal/firstValue()``.
+    /// completion; otherwise as `firstValue()`.
     ///
     /// Composed of: one subscription whose sink resumes a continuation (the bridge).
     ///
@@ -168,7 +168,7 @@ extension Signal where Failure == any Error {
     /// Subscribes and waits for the signal to complete; returns its last value, or `nil` if
     /// it sent none; throws `CancellationError` if the awaiting task is cancelled first.
     ///
-    /// The form for `Failure == any Error`; otherwise as ``Signal/lastValue()``.
+    /// The form for `Failure == any Error`; otherwise as `lastValue()`.
     ///
     /// Composed of: one subscription whose sink keeps the latest value and resumes a
     /// continuation at the end (the bridge).
@@ -188,7 +188,7 @@ extension Signal where Failure == any Error {
     /// order; throws `CancellationError` if the awaiting task is cancelled first (the values
     /// so far are dropped).
     ///
-    /// The form for `Failure == any Error`; otherwise as ``Signal/collectValues()``.
+    /// The form for `Failure == any Error`; otherwise as `collectValues()`.
     ///
     /// Composed of: one subscription whose sink appends every value and resumes a
     /// continuation at the end (the bridge).
@@ -208,7 +208,7 @@ extension Signal where Failure == any Error {
     /// Subscribes and waits for the signal to end, ignoring its values; throws its error, or
     /// `CancellationError` if the awaiting task is cancelled first.
     ///
-    /// The form for `Failure == any Error`; otherwise as ``Signal/completion()``.
+    /// The form for `Failure == any Error`; otherwise as `completion()`.
     ///
     /// Composed of: one subscription whose sink resumes a continuation at the end (the
     /// bridge).

@@ -73,7 +73,7 @@ extension Signal {
     /// cut every live inner subscription (``BindControl/cancelInners()``) before the signal it
     /// returns is subscribed.
     ///
-    /// Everything ``bind(_:)`` says holds; cutting adds one rule (<doc:Contracts#Cutting-inner-subscriptions>):
+    /// Everything `bind(_:)` says holds; cutting adds one rule (<doc:Contracts#Cutting-inner-subscriptions>):
     /// when the binding calls `cancelInners()` while it handles an event, every inner
     /// subscription live at that moment is disposed before the signal it returns is
     /// subscribed; a cut inner delivers nothing after the call (an event of it that races

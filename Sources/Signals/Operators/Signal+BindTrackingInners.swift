@@ -50,14 +50,14 @@ extension Signal {
     /// a signal it returned has completed — *every* non-`nil` signal it returns, `just` and
     /// `empty` included, is reported once when it completes, in the order the completions
     /// happen. The output:
-    /// - forwards the values of every signal the binding returns, as ``bind(_:)`` does;
+    /// - forwards the values of every signal the binding returns, as `bind(_:)` does;
     /// - **completes by itself** once the source has finished (terminal event, or `stop`) and
     ///   every signal the binding returned has completed — no bookkeeping of the binding's own;
     /// - fails as soon as a returned signal fails (return `.error(e)` to pass a source error
     ///   on), disposing everything else;
     /// - disposing it disposes the source and every running inner signal.
     ///
-    /// Setting `stop` ends the source early, as in ``bind(_:)``: the binding sees no more
+    /// Setting `stop` ends the source early, as in `bind(_:)`: the binding sees no more
     /// `.source` events (it still sees `.innerCompleted` for the inner signals that run, and
     /// the output completes when they have); the source's subscription is disposed when its
     /// next event arrives or when the output ends, whichever comes first. Set it when the
@@ -65,7 +65,7 @@ extension Signal {
     /// later value instead would keep an endless source running for ever.
     ///
     /// The binding's private state belongs in `makeBinding` (a captured `var`, or a
-    /// ``BindingState`` cell on hot paths), as with ``bind(_:)``: the binding's calls never
+    /// ``BindingState`` cell on hot paths), as with `bind(_:)`: the binding's calls never
     /// overlap.
     ///
     /// Composed of: `deferred`, a `Subject` of notices `merge`d with this signal's events, and
