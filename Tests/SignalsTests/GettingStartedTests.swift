@@ -30,9 +30,10 @@ func searchResults(
     private(set) var results: [String] = []
     private let bag = DisposeBag()
 
-    init(results updates: Signal<[String], Never>) {
+    /// The app passes no scheduler (`.mainActor`); a test passes `testScheduler.mainActor`.
+    init(results updates: Signal<[String], Never>, scheduler: MainActorScheduler = .mainActor) {
         updates
-            .observe(on: .mainActor)
+            .observe(on: scheduler)
             .subscribe(next: { [weak self] rows in self?.results = rows })
             .disposed(by: bag)
     }
@@ -71,6 +72,22 @@ func searchResults(
         #expect(asked.withLock { $0 } == ["sw"])
         #expect(recorder.values == [["sw"]])
         #expect(recorder.isCompleted)
+    }
+
+    @MainActor @Test func theViewModelShowsOnlyTheLatestAnswer() {
+        let scheduler = TestScheduler(tick: .milliseconds(100))
+        let typing = scheduler.hot("-a-b---c---------|", values: ["a": "s", "b": "sw", "c": "swi"])
+        let search: @Sendable (String) -> Signal<[String], Never> = { query in
+            scheduler.cold("-----r|", values: ["r": ["\(query)ft"]]).signal
+        }
+        let model = SearchViewModel(
+            results: searchResults(for: typing.signal, search: search, on: scheduler),
+            scheduler: scheduler.mainActor)   // the app passes nothing: .mainActor
+
+        scheduler.advance(by: .milliseconds(1_400))   // "sw" was asked at 600 ms, cut at 1,000
+        #expect(model.results == [])
+        scheduler.advance(by: .milliseconds(100))     // "swi" answers at 1,500 ms
+        #expect(model.results == ["swift"])
     }
 }
 
@@ -240,5 +257,34 @@ struct StubAPI: ProfileAPI {
 
         await #expect(throws: APIError.offline) { try await fetch(-1).firstValue() }
         #expect(try await fetch(3).firstValue() == Profile(name: "user 3"))
+    }
+}
+
+// MARK: - Testing at the edges (the article's last section)
+
+private func fakeNetworkSearch(_ query: String) async -> [String] { ["\(query)ft"] }
+
+@Suite struct GettingStartedEdgeTests {
+    @Test func theRealSearchAnswers() async throws {
+        let recorder = Signal.task { await fakeNetworkSearch("sw") }.record()
+        #expect(try await recorder.next(timeout: .seconds(2)) == ["swft"])
+        #expect(try await recorder.completion(timeout: .seconds(2)) == .completed)
+    }
+
+    @Test func aCancelledWaitThrows() async {
+        let answer = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await Signal<Int, any Error>.never.firstValue()
+        }
+        await #expect(throws: CancellationError.self) { try await answer.value }
+    }
+
+    @Test func aCancelledWaitOnASignalThatCannotFailReturnsNil() async {
+        let answer = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return (await Signal<Int, Never>.never.firstValue(), Task.isCancelled)
+        }
+        let (value, cancelled) = await answer.value
+        #expect(value == nil && cancelled)
     }
 }
