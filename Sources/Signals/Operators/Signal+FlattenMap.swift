@@ -24,7 +24,17 @@ extension Signal {
     @inlinable
     public func flattenMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U, Failure>) -> Signal<U, Failure> {
         if let single = _flattenedIfConstant(transform) { return single }
-        return bind {
+        return _mergeMap(transform)
+    }
+
+    /// flattenMap's bind, without the constant shortcut: for `map`, `filter` and `compactMap`,
+    /// whose inner signals are constants (so no recursion nests through them). Capturing the
+    /// transform in one closure only lets the compiler inline it into the binding: capturing
+    /// it in the shortcut's `deferred` too cost each stage a call through a partial-apply
+    /// forwarder per value.
+    @inlinable
+    func _mergeMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U, Failure>) -> Signal<U, Failure> {
+        bind {
             { event, _ in
                 switch event {
                 case .next(let value): return transform(value)
