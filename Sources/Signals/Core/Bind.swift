@@ -68,6 +68,23 @@ extension Signal {
         })
     }
 
+    /// `bind` for a binding that returns `nil` for `.completed` and keeps no state (flattenMap's):
+    /// over a constant `just(v)` the signal it returns for `v` is the whole output, subscribed
+    /// as a tail call (as `deferred { f(v) }` would be; Contracts.md, "Stack safety"). The
+    /// binding is captured by this one closure only, so the compiler still inlines what it calls.
+    @inlinable
+    func _bind<U, F: Error>(
+        constantValueEnds: Bool,
+        _ makeBinding: @escaping @Sendable () -> (Event<Value, Failure>, inout Bool) -> Signal<U, F>?
+    ) -> Signal<U, F> {
+        let source = _IterativelyReleased(self)
+        return Signal<U, F>(_representation: .subscribe { downstream in
+            _Binder.start(
+                source: source.signal, binding: .plain(makeBinding()), downstream: downstream,
+                constantValueEnds: constantValueEnds)
+        })
+    }
+
     /// bind, with control over the inner subscriptions too: the binding gets a
     /// ``BindControl`` instead of a bare `stop` flag, and besides stopping the source it can
     /// cut every live inner subscription (``BindControl/cancelInners()``) before the signal it
@@ -348,11 +365,16 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     static func start(
         source: Signal<SourceValue, SourceFailure>,
         binding: Binding,
-        downstream: Observer<Value, Failure>
+        downstream: Observer<Value, Failure>,
+        constantValueEnds: Bool = false
     ) {
         switch source._representation {
         case .value(let value):
-            runOnConstant(.next(value), then: .completed, binding: binding, downstream: downstream)
+            if constantValueEnds {
+                runOnConstant(.next(value), then: nil, binding: binding, downstream: downstream, valueEnds: true)
+            } else {
+                runOnConstant(.next(value), then: .completed, binding: binding, downstream: downstream)
+            }
         case .completed:
             runOnConstant(.completed, then: nil, binding: binding, downstream: downstream)
         case .failure(let failure):
@@ -378,7 +400,8 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         _ first: Event<SourceValue, SourceFailure>,
         then second: Event<SourceValue, SourceFailure>?,
         binding: Binding,
-        downstream: Observer<Value, Failure>
+        downstream: Observer<Value, Failure>,
+        valueEnds: Bool = false
     ) {
         var event = first
         var next = second
@@ -386,7 +409,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
             if downstream.isStopped { return }
             var control = BindControl()
             let result = binding(event, &control)
-            let finished = control.stop || event.isTerminating
+            let finished = control.stop || event.isTerminating || valueEnds
             switch result?._representation {
             case nil, .completed?:
                 if finished { return downstream.sendCompleted() }
