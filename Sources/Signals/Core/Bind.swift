@@ -64,7 +64,24 @@ extension Signal {
         // closure for every kind of source: two would keep the binding from being inlined.)
         let source = _IterativelyReleased(self)
         return Signal<U, F>(_representation: .subscribe { downstream in
-            _Binder.start(source: source.signal, binding: _controlled(makeBinding()), downstream: downstream)
+            _Binder.start(source: source.signal, binding: .plain(makeBinding()), downstream: downstream)
+        })
+    }
+
+    /// `bind` for a binding that returns `nil` for `.completed` and keeps no state (flattenMap's):
+    /// over a constant `just(v)` the signal it returns for `v` is the whole output, subscribed
+    /// as a tail call (as `deferred { f(v) }` would be; Contracts.md, "Stack safety"). The
+    /// binding is captured by this one closure only, so the compiler still inlines what it calls.
+    @inlinable
+    func _bind<U, F: Error>(
+        constantValueEnds: Bool,
+        _ makeBinding: @escaping @Sendable () -> (Event<Value, Failure>, inout Bool) -> Signal<U, F>?
+    ) -> Signal<U, F> {
+        let source = _IterativelyReleased(self)
+        return Signal<U, F>(_representation: .subscribe { downstream in
+            _Binder.start(
+                source: source.signal, binding: .plain(makeBinding()), downstream: downstream,
+                constantValueEnds: constantValueEnds)
         })
     }
 
@@ -103,7 +120,7 @@ extension Signal {
     ) -> Signal<U, F> {
         let source = _IterativelyReleased(self)
         return Signal<U, F>(_representation: .subscribe { downstream in
-            _Binder.start(source: source.signal, binding: makeBinding(), downstream: downstream)
+            _Binder.start(source: source.signal, binding: .controlled(makeBinding()), downstream: downstream)
         })
     }
 }
@@ -147,18 +164,27 @@ public struct BindControl: Sendable {
     }
 }
 
-/// The plain binding (`inout Bool`) as a controlled one. `BindControl.stop` is the control's
-/// first stored property, so a binding written against `inout Bool` already reads and writes
-/// exactly that field: the cast passes it the control's address and costs nothing per event
-/// (a forwarding closure cost each `map` and `filter` stage an extra indirect call per value).
-/// Sound because an `inout` argument is passed as the address of its storage, whatever its
-/// type, and `stop` is at offset 0 (checked below, once per process, in debug builds).
-@inlinable @inline(__always)
-func _controlled<Input, Output>(
-    _ binding: @escaping (Input, inout Bool) -> Output
-) -> (Input, inout BindControl) -> Output {
-    assert(MemoryLayout<BindControl>.offset(of: \BindControl.stop) == 0)
-    return unsafeBitCast(binding, to: ((Input, inout BindControl) -> Output).self)
+/// A binding as `_Binder` keeps it: the plain one (`inout Bool`) or the controlled one
+/// (`inout BindControl`). The plain one is called with the address of the control's `stop`,
+/// so it needs no forwarding closure (an extra indirect call per value and stage) and no
+/// cast (casting a closure between function types goes through a generic conversion: a
+/// reabstraction thunk, one more allocation per subscription and one more call per value).
+/// Choosing between the two is one branch per value.
+@usableFromInline
+enum _BindingClosure<SourceValue, SourceFailure: Error, Value, Failure: Error> {
+    case plain((Event<SourceValue, SourceFailure>, inout Bool) -> Signal<Value, Failure>?)
+    case controlled((Event<SourceValue, SourceFailure>, inout BindControl) -> Signal<Value, Failure>?)
+
+    @inlinable @inline(__always)
+    func callAsFunction(
+        _ event: Event<SourceValue, SourceFailure>,
+        _ control: inout BindControl
+    ) -> Signal<Value, Failure>? {
+        switch self {
+        case .plain(let binding): binding(event, &control.stop)
+        case .controlled(let binding): binding(event, &control)
+        }
+    }
 }
 
 extension Signal {
@@ -178,12 +204,12 @@ extension Signal {
         case .value, .completed, .failure:
             let leaf = self
             return Signal<U, F>(_representation: .subscribe { downstream in
-                _Binder.start(source: leaf, binding: _controlled(binding), downstream: downstream)
+                _Binder.start(source: leaf, binding: .plain(binding), downstream: downstream)
             })
         case .subscribe, .fold:
             let source = _IterativelyReleased(self)
             return Signal<U, F>(_representation: .subscribe { downstream in
-                _Binder.start(source: source.signal, binding: _controlled(binding), downstream: downstream)
+                _Binder.start(source: source.signal, binding: .plain(binding), downstream: downstream)
             })
         }
     }
@@ -286,7 +312,7 @@ struct _SourceClosures<Value, Failure: Error> {
 @usableFromInline
 final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: Disposable, @unchecked Sendable {
     @usableFromInline
-    typealias Binding = (Event<SourceValue, SourceFailure>, inout BindControl) -> Signal<Value, Failure>?
+    typealias Binding = _BindingClosure<SourceValue, SourceFailure, Value, Failure>
 
     @usableFromInline let downstream: Observer<Value, Failure>
 
@@ -321,7 +347,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     @usableFromInline @exclusivity(unchecked) var _shared = _BinderShared()
 
     @inlinable
-    init(downstream: Observer<Value, Failure>, binding: @escaping Binding) {
+    init(downstream: Observer<Value, Failure>, binding: Binding) {
         self.downstream = downstream
         self.binding = binding
     }
@@ -338,12 +364,17 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     @inlinable
     static func start(
         source: Signal<SourceValue, SourceFailure>,
-        binding: @escaping Binding,
-        downstream: Observer<Value, Failure>
+        binding: Binding,
+        downstream: Observer<Value, Failure>,
+        constantValueEnds: Bool = false
     ) {
         switch source._representation {
         case .value(let value):
-            runOnConstant(.next(value), then: .completed, binding: binding, downstream: downstream)
+            if constantValueEnds {
+                runOnConstant(.next(value), then: nil, binding: binding, downstream: downstream, valueEnds: true)
+            } else {
+                runOnConstant(.next(value), then: .completed, binding: binding, downstream: downstream)
+            }
         case .completed:
             runOnConstant(.completed, then: nil, binding: binding, downstream: downstream)
         case .failure(let failure):
@@ -368,8 +399,9 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     static func runOnConstant(
         _ first: Event<SourceValue, SourceFailure>,
         then second: Event<SourceValue, SourceFailure>?,
-        binding: @escaping Binding,
-        downstream: Observer<Value, Failure>
+        binding: Binding,
+        downstream: Observer<Value, Failure>,
+        valueEnds: Bool = false
     ) {
         var event = first
         var next = second
@@ -377,7 +409,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
             if downstream.isStopped { return }
             var control = BindControl()
             let result = binding(event, &control)
-            let finished = control.stop || event.isTerminating
+            let finished = control.stop || event.isTerminating || valueEnds
             switch result?._representation {
             case nil, .completed?:
                 if finished { return downstream.sendCompleted() }

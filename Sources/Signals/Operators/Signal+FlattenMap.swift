@@ -1,8 +1,9 @@
 // flattenMap = bind with the binding `.next(v) -> transform(v)`, `.error(e) -> .error(e)`,
 //              `.completed -> nil`.
 // flatten    = flattenMap { $0 }.
-// A constant source is flattened structurally: just(v).flattenMap(f) = deferred { f(v) }
-// (a tail call, so a recursion through flattenMap of a constant runs in constant stack).
+// A constant source is flattened structurally: just(v).flattenMap(f) subscribes f(v)'s signal
+// as the whole output, a tail call (as deferred { f(v) } would), so a recursion through
+// flattenMap of a constant runs in constant stack; empty and error stay themselves.
 
 extension Signal {
     /// Maps each value to a signal and merges the values of all those signals into one output.
@@ -13,18 +14,35 @@ extension Signal {
     ///
     /// Composed of: `bind` with the binding `.next(v) -> transform(v)`,
     /// `.error(e) -> .error(e)`, `.completed -> nil`; over a constant (`just(v)`), the one
-    /// inner signal itself, `deferred { transform(v) }`, so that a recursion through
-    /// `flattenMap` of a constant runs in constant stack.
+    /// inner signal `transform(v)` is the whole output, subscribed as a tail call, so that a
+    /// recursion through `flattenMap` of a constant runs in constant stack.
     ///
     /// ```swift
     /// Signal.from([1, 2]).flattenMap { n in Signal.from([n, n * 10]) }
     ///     .subscribe(next: { print($0) })
     /// // Prints: 1, 10, 2, 20
     /// ```
-    @inlinable
+    @inlinable @inline(__always)
     public func flattenMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U, Failure>) -> Signal<U, Failure> {
-        if let single = _flattenedIfConstant(transform) { return single }
-        return bind {
+        switch _representation {
+        case .completed: .empty
+        case .failure(let failure): .error(failure)
+        // Over just(v), the output is transform(v)'s signal, subscribed as a tail call.
+        case .value, .subscribe, .fold: _mergeMap(transform, constantValueEnds: true)
+        }
+    }
+
+    /// flattenMap's bind (`map`, `filter` and `compactMap` use it as it is: their inner signals
+    /// are constants, so no recursion nests through them). The transform is captured by this
+    /// one closure only, so that the compiler inlines it into the binding: capturing it in a
+    /// second closure (a `deferred` for the constant case) cost each stage a call through a
+    /// partial-apply forwarder per value, and each subscription an allocation.
+    @inlinable
+    func _mergeMap<U>(
+        _ transform: @escaping @Sendable (Value) -> Signal<U, Failure>,
+        constantValueEnds: Bool = false
+    ) -> Signal<U, Failure> {
+        _bind(constantValueEnds: constantValueEnds) {
             { event, _ in
                 switch event {
                 case .next(let value): return transform(value)

@@ -21,7 +21,7 @@ extension Signal {
     /// - SeeAlso: RxSwift `map`, ReactiveSwift `map`, Combine `map`.
     @inlinable
     public func map<U>(_ transform: @escaping @Sendable (Value) -> U) -> Signal<U, Failure> {
-        flattenMap { .just(transform($0)) }
+        _mergeMap { .just(transform($0)) }
     }
 
     /// Replaces each value with the property at `keyPath`.
@@ -55,7 +55,7 @@ extension Signal {
     /// - SeeAlso: RxSwift `filter`, ReactiveSwift `filter`, Combine `filter`.
     @inlinable
     public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal {
-        flattenMap { isIncluded($0) ? .just($0) : .empty }
+        _mergeMap { isIncluded($0) ? .just($0) : .empty }
     }
 
     /// Transforms each value with `transform` and forwards the results that are not `nil`.
@@ -74,7 +74,7 @@ extension Signal {
     ///   Combine `compactMap`.
     @inlinable
     public func compactMap<U>(_ transform: @escaping @Sendable (Value) -> U?) -> Signal<U, Failure> {
-        flattenMap { value in
+        _mergeMap { value in
             guard let result = transform(value) else { return .empty }
             return .just(result)
         }
