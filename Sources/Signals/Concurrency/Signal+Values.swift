@@ -24,9 +24,10 @@ extension Signal {
     /// `repeat`ed constant, a replay) is read on demand, even an endless one: the
     /// subscription is made on a thread of the iterator's own, which waits while the buffer
     /// is full, so `for await x in Signal.from(1...).values { …; break }` gets `1`, and
-    /// `break` or cancelling the task stops the source. In that phase the unbounded buffer
-    /// holds at most 1,024 values. Values sent from other threads (a `Subject`'s sender, a
-    /// scheduler) never wait: they are buffered.
+    /// `break` or cancelling the task stops the source. In that phase the buffer keeps every
+    /// value, whatever the policy, up to 1,024 (or the policy's `n`, if larger), then the
+    /// source waits for the loop. Values sent from other threads (a `Subject`'s sender, a
+    /// scheduler) never wait: they follow the policy.
     ///
     /// Completes (the loop ends) when the signal completes and the buffered values are read.
     /// Fails (the loop throws `Failure`) when the signal fails, after the buffered values.
@@ -55,11 +56,11 @@ extension Signal {
     /// - Important: The buffer is unbounded: a signal that sends from other threads faster
     ///   than the loop consumes grows it without limit. Use ``values(bufferingPolicy:)`` to
     ///   bound it.
-    /// - Important: A source that replays more values than the buffer holds (a
-    ///   `ReplaySubject`, `share(replay:)`) waits inside its replay for the loop to read. A
-    ///   send into that same source from the loop's task while the replay is still running
-    ///   waits for the replay, which waits for the loop: a deadlock. Buffer at least as many
-    ///   values as the source replays when the loop sends into it.
+    /// - Important: A source that replays more than 1,024 values (a `ReplaySubject`,
+    ///   `share(replay:)`) waits inside its replay for the loop to read. A send into that
+    ///   same source from the loop's task while the replay is still running waits for the
+    ///   replay, which waits for the loop: a deadlock. An endless synchronous source merged
+    ///   with a `Subject` likewise holds the subject's sender while it waits.
     /// - SeeAlso: Combine's `Publisher.values`; RxSwift's `Observable.values`;
     ///   ReactiveSwift's `asyncStream` / `asyncThrowingStream` (which erase the error type).
     @inlinable

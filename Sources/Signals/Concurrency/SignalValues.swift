@@ -8,8 +8,9 @@
 // waits until that `subscribe` call has returned (the subscription is in place: a value sent
 // into a hot source from now on is not lost) or the producer has filled the buffer and is
 // parked. While the producer is still inside `subscribe` (it is the thread the source sends
-// on: `from`, `generate`, a replay), a value that finds the buffer at its synchronous limit
-// (the policy's `n`, or `_ValuesChannel.synchronousLimit` values for `.unbounded`) parks the
+// on: `from`, `generate`, a replay), values are buffered whatever the policy, and a value that
+// finds the buffer at the synchronous limit (`_ValuesChannel.synchronousLimit` values, or the
+// policy's `n` if that is larger) parks the
 // producer until the loop reads one or ends; the end (break, cancel) disposes the sink, so
 // the source sees `isStopped` and returns. Values sent by any other thread, or by the
 // producer after `subscribe` has returned, never block their sender: they follow the policy.
@@ -193,7 +194,8 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// How many values a source sending synchronously during its subscription may put ahead
-    /// of an `.unbounded` loop before its thread parks: the memory bound of that phase.
+    /// of the loop before its thread parks (or the policy's `n`, if larger): the memory bound
+    /// of that phase, and the largest replay that never waits for the loop.
     @usableFromInline static var synchronousLimit: Int { 1_024 }
 
     @usableFromInline let capacity: Int
@@ -206,7 +208,10 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     init(capacity: Int, keepsNewest: Bool) {
         self.capacity = capacity
         self.keepsNewest = keepsNewest
-        parkingLimit = Swift.min(capacity, Self.synchronousLimit)
+        // At least `synchronousLimit`, so that a replay or a short synchronous burst never
+        // parks (a loop that sends into the replaying source would wait for itself), and at
+        // most the policy's `n` when that is larger and bounded.
+        parkingLimit = capacity == .max ? Self.synchronousLimit : Swift.max(capacity, Self.synchronousLimit)
     }
 
     /// Subscribes on a producer thread; returns once that `subscribe` call has returned, or
@@ -251,7 +256,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
                     return nil
                 }
                 var dropped: Value?
-                if state.buffer.count < capacity {
+                if isProducer || state.buffer.count < capacity {  // the producer only parks
                     state.buffer.append(value)
                 } else if keepsNewest {
                     dropped = state.buffer.popFirst()
