@@ -4,6 +4,8 @@
 //   - the terminal event waits behind the buffered values, so order is kept;
 //   - cancelling the consuming task, or dropping the iterator (`break`), disposes the
 //     subscription.
+//   - a signal that sends synchronously while it is subscribed is read on demand: the
+//     subscription is made on a producer thread that waits while the buffer is full.
 // values(bufferingPolicy:) = the same, with a bounded buffer.
 // The sequence, its iterator and the buffer are in SignalValues.swift.
 
@@ -13,9 +15,19 @@ extension Signal {
     /// failing one rethrows its typed error with `for try await`.
     ///
     /// Each iterator is one subscription, made when the iterator is (`for await` makes it
-    /// just before the first `next()`): a cold signal runs once per loop, and a synchronous
-    /// one delivers everything into the buffer at once. Values arrive in order, then the
-    /// end of the sequence (completion) or the typed error (failure).
+    /// just before the first `next()`): a cold signal runs once per loop. Once the iterator
+    /// exists the subscription is in place, so a value sent into a `Subject` from then on
+    /// is not lost. Values arrive in order, then the end of the sequence (completion) or the
+    /// typed error (failure).
+    ///
+    /// A signal that sends synchronously as it is subscribed (`from`, `generate`, a
+    /// `repeat`ed constant, a replay) is read on demand, even an endless one: the
+    /// subscription is made on a thread of the iterator's own, which waits while the buffer
+    /// is full, so `for await x in Signal.from(1...).values { …; break }` gets `1`, and
+    /// `break` or cancelling the task stops the source. In that phase the buffer keeps every
+    /// value, whatever the policy, up to 1,024 (or the policy's `n`, if larger), then the
+    /// source waits for the loop. Values sent from other threads (a `Subject`'s sender, a
+    /// scheduler) never wait: they follow the policy.
     ///
     /// Completes (the loop ends) when the signal completes and the buffered values are read.
     /// Fails (the loop throws `Failure`) when the signal fails, after the buffered values.
@@ -24,8 +36,9 @@ extension Signal {
     /// otherwise at its next call, which then returns `nil` (the loop simply ends, as with
     /// `AsyncStream`; no `CancellationError` is thrown, since `Failure` may be `Never`).
     ///
-    /// Composed of: a subscription whose sink fills a lock-guarded buffer, and a
-    /// continuation for the one waiting consumer (the bridge, written with plumbing).
+    /// Composed of: a subscription, made on a thread of its own, whose sink fills a
+    /// lock-guarded buffer, and a continuation for the one waiting consumer (the bridge,
+    /// written with plumbing).
     ///
     /// ```swift
     /// for await value in Signal.from([1, 2, 3]).values {
@@ -38,9 +51,16 @@ extension Signal {
     /// loop:    --1--2----3--(end)
     /// ```
     ///
-    /// - Complexity: O(1) per value; a buffered value costs amortised O(1) memory.
-    /// - Important: The buffer is unbounded: a signal that sends faster than the loop
-    ///   consumes grows it without limit. Use ``values(bufferingPolicy:)`` to bound it.
+    /// - Complexity: O(1) per value; a buffered value costs amortised O(1) memory. Each
+    ///   iterator starts one thread, which ends when the signal's subscribe call returns.
+    /// - Important: The buffer is unbounded: a signal that sends from other threads faster
+    ///   than the loop consumes grows it without limit. Use ``values(bufferingPolicy:)`` to
+    ///   bound it.
+    /// - Important: A source that replays more than 1,024 values (a `ReplaySubject`,
+    ///   `share(replay:)`) waits inside its replay for the loop to read. A send into that
+    ///   same source from the loop's task while the replay is still running waits for the
+    ///   replay, which waits for the loop: a deadlock. An endless synchronous source merged
+    ///   with a `Subject` likewise holds the subject's sender while it waits.
     /// - SeeAlso: Combine's `Publisher.values`; RxSwift's `Observable.values`;
     ///   ReactiveSwift's `asyncStream` / `asyncThrowingStream` (which erase the error type).
     @inlinable
@@ -53,6 +73,13 @@ extension Signal {
     /// new one) or `.bufferingOldest(n)` (a full buffer drops the new value). A consumer that
     /// is waiting takes a value directly, so the buffer only holds values that arrive while
     /// the loop body runs: with a fast signal and a slow loop, at most `n` are kept.
+    ///
+    /// The policy drops values only when their sender cannot wait for the loop: a value sent
+    /// from another thread (a `Subject`'s sender, a scheduler). A signal that sends
+    /// synchronously as it is subscribed is read on demand (see ``values``), so nothing of
+    /// it is dropped: `Signal.from([1, 2, 3]).values(bufferingPolicy: .bufferingNewest(1))`
+    /// yields 1, 2 and 3, as Combine's demand-driven `values` does, never more than `n`
+    /// buffered.
     ///
     /// Completes, fails and disposes as ``values``; the terminal event is never dropped.
     ///

@@ -2,6 +2,26 @@
 // One iterator = one subscription whose sink fills `_ValuesChannel`; the iterator drains it.
 // Plumbing (a sink of our own, `_subscribe`, `_dispose`) is allowed here: this is the border
 // between the two worlds, not an operator.
+//
+// Synchronous signals are read on demand. The subscription is made on a thread of its own
+// (the *producer*, never a thread of the cooperative pool), and the iterator's creation
+// waits until that `subscribe` call has returned (the subscription is in place: a value sent
+// into a hot source from now on is not lost) or the producer has filled the buffer and is
+// parked. While the producer is still inside `subscribe` (it is the thread the source sends
+// on: `from`, `generate`, a replay), values are buffered whatever the policy, and a value that
+// finds the buffer at the synchronous limit (`_ValuesChannel.synchronousLimit` values, or the
+// policy's `n` if that is larger) parks the
+// producer until the loop reads one or ends; the end (break, cancel) disposes the sink, so
+// the source sees `isStopped` and returns. Values sent by any other thread, or by the
+// producer after `subscribe` has returned, never block their sender: they follow the policy.
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 extension Signal {
     /// The values of a signal as an `AsyncSequence` (see ``Signal/values``). `Failure` is the
@@ -149,6 +169,13 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         @usableFromInline var waiter: Waiter?
         /// The subscription's sink, until the signal ends or the consumer goes away.
         @usableFromInline var sink: Observer<Value, Failure>?
+        /// The producer thread while it is inside `subscribe`, else 0: its values park it at
+        /// the synchronous limit instead of following the policy.
+        @usableFromInline var producer: UInt = 0
+        /// The producer is parked, waiting for the loop to read a value or end.
+        @usableFromInline var isProducerParked = false
+        /// The producer's `subscribe` call has returned.
+        @usableFromInline var hasSubscribed = false
 
         @inlinable init() {}
 
@@ -166,28 +193,56 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         }
     }
 
+    /// How many values a source sending synchronously during its subscription may put ahead
+    /// of the loop before its thread parks (or the policy's `n`, if larger): the memory bound
+    /// of that phase, and the largest replay that never waits for the loop.
+    @usableFromInline static var synchronousLimit: Int { 1_024 }
+
     @usableFromInline let capacity: Int
     @usableFromInline let keepsNewest: Bool
-    @usableFromInline let state = _Locked(State())
+    /// The buffer count at which the producer, inside `subscribe`, parks.
+    @usableFromInline let parkingLimit: Int
+    @usableFromInline let state = _ValuesLock(State())
 
     @inlinable
     init(capacity: Int, keepsNewest: Bool) {
         self.capacity = capacity
         self.keepsNewest = keepsNewest
+        // At least `synchronousLimit`, so that a replay or a short synchronous burst never
+        // parks (a loop that sends into the replaying source would wait for itself), and at
+        // most the policy's `n` when that is larger and bounded.
+        parkingLimit = capacity == .max ? Self.synchronousLimit : Swift.max(capacity, Self.synchronousLimit)
     }
 
-    @inlinable
+    /// Subscribes on a producer thread; returns once that `subscribe` call has returned, or
+    /// the producer has parked on a full buffer (a synchronous source, perhaps endless).
+    @usableFromInline
     func start(_ signal: Signal<Value, Failure>) {
         let sink = Observer<Value, Failure> { [self] event in receive(event) }
         state.withLock { $0.sink = sink }
-        signal._subscribe(sink)
+        _spawnProducerThread { [self] in
+            state.withLock { $0.producer = _currentThreadID() }
+            signal._subscribe(sink)
+            state.withLock { state in
+                state.producer = 0
+                state.hasSubscribed = true
+                state.isProducerParked = false
+            }
+            state.broadcast()
+        }
+        state.waitUntil { $0.hasSubscribed || $0.isProducerParked }
     }
 
     /// From the subscription (serially, any thread).
     @inlinable
     func receive(_ event: Event<Value, Failure>) {
         // A dropped value is released after the lock: its deinit is not ours to run under it.
-        let (waiter, outcome, dropped) = state.withLock { state -> (Waiter?, Outcome?, Value?) in
+        // `nil` from the closure parks the producer (see the file's header) and retries.
+        let thread = _currentThreadID()
+        let (waiter, outcome, dropped) = state.withLockWaiting { state -> (Waiter?, Outcome?, Value?)? in
+            // Only the producer parks, so only it unparks (another sender must not hide it).
+            let isProducer = state.producer == thread
+            if isProducer { state.isProducerParked = false }
             if state.isFinished || state.terminal != nil { return (nil, nil, nil) }
             switch event {
             case .next(let value):
@@ -195,8 +250,13 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
                     state.waiter = nil
                     return (waiter, .success(value), nil)
                 }
+                if isProducer, state.buffer.count >= parkingLimit {
+                    state.isProducerParked = true
+                    pthread_cond_broadcast(self.state.condition) // for `start`, waiting for this
+                    return nil
+                }
                 var dropped: Value?
-                if state.buffer.count < capacity {
+                if isProducer || state.buffer.count < capacity {  // the producer only parks
                     state.buffer.append(value)
                 } else if keepsNewest {
                     dropped = state.buffer.popFirst()
@@ -225,19 +285,31 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
             cancel()
             return .success(nil)
         }
-        if let outcome = state.withLock({ $0.take() }) { return outcome }
+        if let outcome = takeWakingTheProducer() { return outcome }
         return await withTaskCancellationHandler {
             await withUnsafeContinuation(isolation: actor) { (continuation: Waiter) in
-                let outcome = state.withLock { state -> Outcome? in
-                    if let outcome = state.take() { return outcome }
+                let (outcome, wakes) = state.withLock { state -> (Outcome?, Bool) in
+                    if let outcome = state.take() { return (outcome, state.isProducerParked) }
                     state.waiter = continuation
-                    return nil
+                    return (nil, state.isProducerParked)
                 }
+                if wakes { state.broadcast() }
                 if let outcome { continuation.resume(returning: _Unchecked(outcome)) }
             }.value
         } onCancel: { [self] in
             cancel()
         }
+    }
+
+    /// What `next()` returns now (or `nil`: it must wait); a value taken makes room for a
+    /// parked producer, which is woken.
+    @inlinable
+    func takeWakingTheProducer() -> Outcome? {
+        let (outcome, wakes) = state.withLock { state in
+            (state.take(), state.isProducerParked)
+        }
+        if wakes { state.broadcast() }
+        return outcome
     }
 
     /// The consumer is gone (cancelled, or the iterator dropped): end the sequence, drop the
@@ -255,9 +327,106 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
             return (state.waiter, state.sink, state.buffer)
         }
         _ = buffer // released outside the lock: a value's deinit is user code
-        waiter?.resume(returning: _Unchecked(.success(nil)))
+        // The sink first: a producer that is sending sees `isStopped` as soon as possible;
+        // then a parked one is woken, finds the sequence finished, and returns.
         sink?._dispose()
+        state.broadcast()
+        waiter?.resume(returning: _Unchecked(.success(nil)))
     }
 
     var maxBufferedCount: Int { state.withLock { $0.maxBufferedCount } }
+}
+
+/// A lock with a condition: the channel's state, where the producer parks and where the
+/// iterator's creation waits for the subscription.
+///
+/// `@unchecked Sendable`: `state` is read and written only with `mutex` held.
+@usableFromInline
+final class _ValuesLock<State>: @unchecked Sendable {
+    @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    @usableFromInline let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    @usableFromInline let state: UnsafeMutablePointer<State>
+
+    @usableFromInline
+    init(_ initial: State) {
+        state = .allocate(capacity: 1)
+        state.initialize(to: initial)
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with the state, under the lock.
+    @inlinable
+    func withLock<Result>(_ body: (inout State) -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body(&state.pointee)
+    }
+
+    /// Runs `body` under the lock until it returns a result, waiting for a `broadcast()`
+    /// (with the lock released) each time it returns `nil`.
+    @inlinable
+    func withLockWaiting<Result>(_ body: (inout State) -> Result?) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while true {
+            if let result = body(&state.pointee) { return result }
+            pthread_cond_wait(condition, mutex)
+        }
+    }
+
+    /// Waits until `condition` holds.
+    @inlinable
+    func waitUntil(_ isReady: (inout State) -> Bool) {
+        withLockWaiting { isReady(&$0) ? () : nil }
+    }
+
+    /// Wakes every waiter, which then checks its condition again. Called after the change,
+    /// with or without the lock.
+    @inlinable
+    func broadcast() {
+        pthread_mutex_lock(mutex)
+        pthread_cond_broadcast(condition)
+        pthread_mutex_unlock(mutex)
+    }
+}
+
+/// Runs `body` on a new detached thread with an 8 MiB stack (a subscription may nest deeply,
+/// as on a main thread). Not the cooperative pool: the thread may park for as long as the
+/// loop does not read.
+@usableFromInline
+func _spawnProducerThread(_ body: @escaping @Sendable () -> Void) {
+    final class Body {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    pthread_attr_setstacksize(&attributes, 8 << 20)
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    let box = Unmanaged.passRetained(Body(body)).toOpaque()
+    #if canImport(Darwin)
+    var thread: pthread_t?
+    let error = pthread_create(&thread, &attributes, { pointer in
+        Unmanaged<Body>.fromOpaque(pointer).takeRetainedValue().run()
+        return nil
+    }, box)
+    #else
+    var thread = pthread_t()
+    let error = pthread_create(&thread, &attributes, { pointer in
+        Unmanaged<Body>.fromOpaque(pointer!).takeRetainedValue().run()
+        return nil
+    }, box)
+    #endif
+    _precondition(error == 0, "Signals: values could not start the thread that subscribes (pthread_create failed with \(error)); the system is out of threads")
+    pthread_attr_destroy(&attributes)
 }

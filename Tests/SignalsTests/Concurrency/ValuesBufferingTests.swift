@@ -46,9 +46,101 @@ import SignalsTestSupport
         await #expect(throws: TestError(5)) { try await iterator.next() }
     }
 
-    @Test func aSynchronousSignalFillsTheBufferAsItIsSubscribed() async {
+    // MARK: Synchronous signals are read on demand
+
+    @Test func aSynchronousSignalIsReadOnDemandSoABoundedBufferDropsNothing() async {
+        // A replay bigger than the policy's n but within the synchronous limit never waits
+        // for the loop, so a loop may send into the replaying subject.
+        let replay = ReplaySubject<Int, Never>(capacity: 10)
+        for value in 0..<10 { replay.send(value: value) }
+        var replayed = replay.signal.values(bufferingPolicy: .bufferingNewest(1)).makeAsyncIterator()
+        #expect(await replayed.next() == 0)
+        replay.send(value: 10)
+        replay.sendCompleted()
+        #expect(await readAll(&replayed).last == 10) // no wait for itself: the loop goes on
         var iterator = Signal.from(0..<100).values(bufferingPolicy: .bufferingNewest(2)).makeAsyncIterator()
-        #expect(await readAll(&iterator) == [98, 99])
+        #expect(await readAll(&iterator) == Array(0..<100))
+        #expect(iterator._maxBufferedCount <= 100) // kept whole: fewer than the synchronous limit
+        var newest = Signal.from([1, 2, 3]).values(bufferingPolicy: .bufferingNewest(1)).makeAsyncIterator()
+        #expect(await readAll(&newest) == [1, 2, 3])
+        var oldest = Signal.from([1, 2, 3]).values(bufferingPolicy: .bufferingOldest(1)).makeAsyncIterator()
+        #expect(await readAll(&oldest) == [1, 2, 3])
+    }
+
+    @Test(arguments: [Policy.newest, .oldest, .unbounded])
+    func anEndlessSynchronousSignalYieldsItsFirstValueAndBreakStopsIt(policy: Policy) async {
+        let generated = Counter()
+        let stopped = Flag()
+        let source = endless(counting: generated, stopped: stopped)
+        let first = Locked<Int?>(nil)
+        Task.detached {
+            for await value in source.values(bufferingPolicy: policy.bufferingPolicy(4)) {
+                first.withLock { $0 = value }
+                break
+            }
+        }
+        #expect(await eventually(timeout: .seconds(60)) { first.value != nil }, "the loop never got a value")
+        #expect(first.value == 1)
+        #expect(await eventually(timeout: .seconds(60)) { stopped.isSet }, "the source was not stopped by the break")
+        // The source ran ahead of the loop by at most the synchronous limit (1,024 values,
+        // whatever the policy), plus the value it was parked on.
+        #expect(generated.count <= 1_024 + 2)
+    }
+
+    @Test(arguments: [Policy.newest, .oldest, .unbounded])
+    func anEndlessSynchronousSignalIsReadInOrderWithinThePolicysBound(policy: Policy) async {
+        let generated = Counter()
+        let stopped = Flag()
+        let source = endless(counting: generated, stopped: stopped)
+        let outcome = Locked<(values: [Int], maxBuffered: Int)?>(nil)
+        Task.detached {
+            var values: [Int] = []
+            var iterator = source.values(bufferingPolicy: policy.bufferingPolicy(4)).makeAsyncIterator()
+            while let value = await iterator.next() {
+                values.append(value)
+                if value == 3_000 { break }
+            }
+            outcome.withLock { $0 = (values, iterator._maxBufferedCount) }
+        }
+        #expect(await eventually(timeout: .seconds(60)) { outcome.value != nil }, "the loop never ended")
+        guard let (values, maxBuffered) = outcome.value else { return }
+        #expect(values == Array(1...3_000)) // nothing dropped: the source waited for the loop
+        #expect(maxBuffered <= 1_024)
+        #expect(await eventually(timeout: .seconds(60)) { stopped.isSet }, "the source was not stopped")
+        #expect(generated.count <= 3_000 + 1_024 + 1)
+    }
+
+    @Test(arguments: [Policy.newest, .oldest, .unbounded])
+    func cancellingTheTaskStopsAnEndlessSynchronousSignal(policy: Policy) async {
+        let generated = Counter()
+        let stopped = Flag()
+        let source = endless(counting: generated, stopped: stopped)
+        let read = Counter()
+        let ended = Flag()
+        let consumer = Task.detached {
+            for await _ in source.values(bufferingPolicy: policy.bufferingPolicy(1)) {
+                read.increment()
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+            ended.set()
+        }
+        #expect(await eventually(timeout: .seconds(60)) { read.count >= 3 }, "the loop never got its values")
+        consumer.cancel()
+        #expect(await eventually(timeout: .seconds(60)) { ended.isSet }, "cancellation did not end the loop")
+        #expect(await eventually(timeout: .seconds(60)) { stopped.isSet }, "cancellation did not stop the source")
+        // The buffer, the value the source was parked on, and the few it may make between the
+        // cancellation and the dispose (discarded as they come).
+        #expect(generated.count <= read.count + 1_024 + 64)
+    }
+
+    @Test func valuesSentIntoASubjectRightAfterTheIteratorIsMadeAreKept() async {
+        for policy in [Policy.newest, .oldest, .unbounded] {
+            let subject = Subject<Int, Never>()
+            var iterator = subject.signal.values(bufferingPolicy: policy.bufferingPolicy(8)).makeAsyncIterator()
+            for value in 0..<8 { subject.send(value: value) }
+            subject.sendCompleted()
+            #expect(await readAll(&iterator) == Array(0..<8), "\(policy)")
+        }
     }
 
     @Test func zeroCapacityIsAProgrammerError() async {
@@ -91,7 +183,7 @@ import SignalsTestSupport
         }
     }
 
-    enum Policy: CustomStringConvertible, Sendable {
+    enum Policy: CustomStringConvertible, Sendable, Equatable {
         case unbounded, newest, oldest
         func bufferingPolicy(_ n: Int) -> Signal<Int, Never>.Values.BufferingPolicy {
             switch self {
@@ -107,6 +199,18 @@ import SignalsTestSupport
             case .oldest: "bufferingOldest"
             }
         }
+    }
+}
+
+/// An endless synchronous source: sends 1, 2, 3, … on its subscriber's thread until the
+/// subscription stops, counting the values it makes; sets `stopped` when it returns.
+private func endless(counting generated: Counter, stopped: Flag) -> Signal<Int, Never> {
+    Signal { observer in
+        while !observer.isStopped {
+            observer.send(value: generated.increment())
+        }
+        stopped.set()
+        return nil
     }
 }
 
