@@ -34,6 +34,21 @@ extension Signal {
 ///
 /// `@unchecked Sendable`: the value is only ever copied out (a constant's value, as
 /// `Signal._Representation`'s; Contracts.md, "Swift 6 and sendability").
+extension Signal {
+    /// The flattening of `empty` (`empty`) or `error(e)` (`error(e)`), which start no inner
+    /// signal whatever the transform; `nil` for any other signal. `flattenMap` (merge) uses
+    /// this and leaves `just(v)` to bind's constant path, so that its transform is captured
+    /// by one closure only and inlined into the binding.
+    @inlinable @inline(__always)
+    func _flattenedIfEnded<U>() -> Signal<U, Failure>? {
+        switch _representation {
+        case .completed: .empty
+        case .failure(let failure): .error(failure)
+        case .value, .subscribe, .fold: nil
+        }
+    }
+}
+
 @usableFromInline
 struct _ConstantValue<Value>: @unchecked Sendable {
     @usableFromInline let value: Value

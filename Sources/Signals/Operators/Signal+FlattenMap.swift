@@ -24,12 +24,9 @@ extension Signal {
     /// ```
     @inlinable @inline(__always)
     public func flattenMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U, Failure>) -> Signal<U, Failure> {
-        switch _representation {
-        case .completed: .empty
-        case .failure(let failure): .error(failure)
+        if let ended: Signal<U, Failure> = _flattenedIfEnded() { return ended }
         // Over just(v), the output is transform(v)'s signal, subscribed as a tail call.
-        case .value, .subscribe, .fold: _mergeMap(transform, constantValueEnds: true)
-        }
+        return _mergeMap(transform, constantValueEnds: true)
     }
 
     /// flattenMap's bind (`map`, `filter` and `compactMap` use it as it is: their inner signals
