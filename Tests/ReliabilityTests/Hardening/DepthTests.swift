@@ -81,7 +81,7 @@ import Testing
 
     @Test func f8RecursionThroughMergeOfDeferredAtTheSupportedDepth() async {
         await #expect(processExitsWith: .success) {
-            let depth = DepthTests.supported(debug: 50, release: 300)
+            let depth = DepthTests.supported(debug: 50, release: 200)
             DepthTests.onSmallStack {
                 DepthTests.expectLastValue(DepthTests.mergeOfDeferred(depth).map { _ in 1 }.scanCount(), depth + 1)
             }

@@ -168,8 +168,9 @@ import Testing
     /// Disposing n subscriptions of one subject, in subscription order or in reverse, costs
     /// O(n log n) at most: 100,000 take far less than 100 times as long as 10,000 (a removal
     /// that scanned the list would take 100 times as long). The ratio of the best of five
-    /// runs is compared, not a time (the 10,000 case takes about 2 ms, so one descheduling on
-    /// a shared machine can skew a best of three: a clean-clone CI run once saw 47).
+    /// runs is compared, not a time. A quiet machine measures 10–12; clean-clone CI runs have
+    /// seen 44 and 47 (the 10,000 case takes about 2 ms, and the 100,000 case outgrows the
+    /// caches), so the bound is 60: still well apart from the 100 of a quadratic removal.
     @Test func f2DisposingManySubscriptionsOfOneSubjectIsNotQuadratic() {
         func disposalTime(_ count: Int, reversed: Bool) -> Duration {
             (0..<5).map { _ in
@@ -186,7 +187,7 @@ import Testing
             let large = disposalTime(100_000, reversed: reversed)
             let ratio = large / small
             printFigure("[figures] F2 disposing subscribers of one Subject\(reversed ? " (reverse order)" : ""): 10,000 in \(small), 100,000 in \(large), ratio \(ratio)")
-            #expect(ratio < 35, "100,000 disposals took \(ratio) times as long as 10,000")
+            #expect(ratio < 60, "100,000 disposals took \(ratio) times as long as 10,000")
         }
     }
 
