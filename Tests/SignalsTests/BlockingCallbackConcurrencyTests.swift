@@ -31,14 +31,16 @@ import Testing
             received.append(value)
             guard value == 1 else { return }
             inCallback.signal()
-            _ = waitUntil(seconds: 5) { !messages.value.isEmpty }
+            // Generous: under a loaded CI machine the waiting senders may start late.
+            _ = waitUntil(seconds: 60) { !messages.value.isEmpty }
         })
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { subject.send(value: 1) }
+        // Dedicated threads, not the global queue: a suite running beside this one can take
+        // every pool thread, and then the waiting sends would never start.
+        let first = TestThread { subject.send(value: 1) }
         inCallback.wait()
-        DispatchQueue.global().async(group: group) { subject.send(value: 2) } // waits for its turn
-        DispatchQueue.global().async(group: group) { subject.send(value: 3) } // a second waiter
-        #expect(group.wait(timeout: .now() + 10) == .success)
+        let second = TestThread { subject.send(value: 2) } // waits for its turn
+        let third = TestThread { subject.send(value: 3) } // a second waiter
+        for thread in [first, second, third] { thread.join() }
         subscription.dispose()
 
         let printed = messages.value
