@@ -6,6 +6,10 @@
 // }
 // collect(every: t, on: s) = buffer(timeSpan: t, count: .max, on: s).filter { !$0.isEmpty }
 // sample(every: t, on: s)  = sample(on: interval(t, on: s))
+//   Where these cut, they cut with bind's cut: a full buffer restarts the clock through
+//   flatMapLatest, which disposes the running interval with BindControl.cancelInners(). Per
+//   value they schedule nothing (a value is appended, or kept for the next sample), so the
+//   one interval of a window, or of the whole subscription, is all the time they cost.
 
 extension Signal {
     /// Collects the values into arrays, sending one at the end of every window of `timeSpan`
