@@ -11,8 +11,14 @@
 // on: `from`, `generate`, a replay), values are buffered whatever the policy, and a value that
 // finds the buffer at the synchronous limit (`_ValuesChannel.synchronousLimit` values, or the
 // policy's `n` if that is larger) parks the
-// producer until the loop reads one or ends; the end (break, cancel) disposes the sink, so
-// the source sees `isStopped` and returns. Values sent by any other thread, or by the
+// producer until the loop has read half of them, or ends; the end (break, cancel) disposes
+// the sink, so the source sees `isStopped` and returns.
+//
+// Read-ahead in batches: where no value can be dropped (the unbounded policy, or while the
+// producer is inside `subscribe`) the loop takes every buffered value at once into a batch of
+// its own and reads from it without the lock; the values in the batch still count against the
+// synchronous limit. The producer is woken once half the limit is free, not for every value:
+// the two threads take the lock once per batch, not once per value each. Values sent by any other thread, or by the
 // producer after `subscribe` has returned, never block their sender: they follow the policy.
 
 #if canImport(Darwin)
@@ -118,10 +124,16 @@ extension Signal {
                 try await _subscription.channel.next(isolation: actor).get()
             }
 
-            /// The largest number of values the buffer has held at once (for tests of the
-            /// bounded policies' memory bound).
+            /// The largest number of values held ahead of the loop at once, buffered or in the
+            /// loop's batch (for tests of the bounded policies' memory bound).
             package var _maxBufferedCount: Int {
                 _subscription.channel.maxBufferedCount
+            }
+
+            /// How many times the thread subscribing to a synchronous source has parked on a
+            /// full buffer (for tests that it refills in batches).
+            package var _producerParkCount: Int {
+                _subscription.channel.producerParkCount
             }
         }
     }
@@ -172,8 +184,13 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         /// The producer thread while it is inside `subscribe`, else 0: its values park it at
         /// the synchronous limit instead of following the policy.
         @usableFromInline var producer: UInt = 0
-        /// The producer is parked, waiting for the loop to read a value or end.
+        /// The producer is parked, waiting for the loop to read half the limit, or end.
         @usableFromInline var isProducerParked = false
+        /// How many times the producer has parked (for the tests of batched refilling).
+        @usableFromInline var producerParkCount = 0
+        /// How many values the loop's batch held when the loop last took the lock: values
+        /// read ahead of the loop, like those in `buffer`.
+        @usableFromInline var heldByLoop = 0
         /// The producer's `subscribe` call has returned.
         @usableFromInline var hasSubscribed = false
 
@@ -200,9 +217,15 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
 
     @usableFromInline let capacity: Int
     @usableFromInline let keepsNewest: Bool
-    /// The buffer count at which the producer, inside `subscribe`, parks.
+    /// The number of values ahead of the loop (buffered or in its batch) at which the
+    /// producer, inside `subscribe`, parks.
     @usableFromInline let parkingLimit: Int
+    /// The number of values ahead of the loop at or below which a parked producer is woken.
+    @usableFromInline var wakingLimit: Int { parkingLimit / 2 }
     @usableFromInline let state = _ValuesLock(State())
+    /// The loop's batch: values taken from `state.buffer` at once, read without the lock.
+    /// Touched only by the consumer (`next`, one call at a time), never under the lock.
+    @usableFromInline var batch = _Queue<Value>()
 
     @inlinable
     init(capacity: Int, keepsNewest: Bool) {
@@ -216,7 +239,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
 
     /// Subscribes on a producer thread; returns once that `subscribe` call has returned, or
     /// the producer has parked on a full buffer (a synchronous source, perhaps endless).
-    @usableFromInline
+    @inlinable
     func start(_ signal: Signal<Value, Failure>) {
         let sink = Observer<Value, Failure> { [self] event in receive(event) }
         state.withLock { $0.sink = sink }
@@ -250,8 +273,9 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
                     state.waiter = nil
                     return (waiter, .success(value), nil)
                 }
-                if isProducer, state.buffer.count >= parkingLimit {
+                if isProducer, state.buffer.count + state.heldByLoop >= parkingLimit {
                     state.isProducerParked = true
+                    state.producerParkCount += 1
                     pthread_cond_broadcast(self.state.condition) // for `start`, waiting for this
                     return nil
                 }
@@ -264,7 +288,8 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
                 } else {
                     dropped = value
                 }
-                if state.buffer.count > state.maxBufferedCount { state.maxBufferedCount = state.buffer.count }
+                let ahead = state.buffer.count + state.heldByLoop
+                if ahead > state.maxBufferedCount { state.maxBufferedCount = ahead }
                 return (nil, nil, dropped)
             case .error, .completed:
                 state.sink = nil // the sink stops itself; nothing to dispose
@@ -282,16 +307,22 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     @inlinable
     func next(isolation actor: isolated (any Actor)?) async -> Outcome {
         if Task.isCancelled {
+            batch = _Queue()
             cancel()
             return .success(nil)
+        }
+        if let value = batch.popFirst() {
+            if batch.count == wakingLimit { reportTheBatch() }
+            return .success(value)
         }
         if let outcome = takeWakingTheProducer() { return outcome }
         return await withTaskCancellationHandler {
             await withUnsafeContinuation(isolation: actor) { (continuation: Waiter) in
                 let (outcome, wakes) = state.withLock { state -> (Outcome?, Bool) in
-                    if let outcome = state.take() { return (outcome, state.isProducerParked) }
-                    state.waiter = continuation
-                    return (nil, state.isProducerParked)
+                    state.heldByLoop = 0
+                    let outcome = state.take()
+                    if outcome == nil { state.waiter = continuation }
+                    return (outcome, wakesTheProducer(&state))
                 }
                 if wakes { state.broadcast() }
                 if let outcome { continuation.resume(returning: _Unchecked(outcome)) }
@@ -301,15 +332,42 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         }
     }
 
-    /// What `next()` returns now (or `nil`: it must wait); a value taken makes room for a
-    /// parked producer, which is woken.
+    /// What `next()` returns now (or `nil`: it must wait), with the loop's batch empty.
+    /// Where no value can be dropped, every buffered value moves into the batch at once.
+    /// A parked producer is woken once at most half the limit is ahead of the loop.
     @inlinable
     func takeWakingTheProducer() -> Outcome? {
-        let (outcome, wakes) = state.withLock { state in
-            (state.take(), state.isProducerParked)
+        let (outcome, wakes) = state.withLock { state -> (Outcome?, Bool) in
+            if state.buffer.count > 1, capacity == .max || state.producer != 0 {
+                swap(&batch, &state.buffer)
+            }
+            let outcome = batch.popFirst().map { Outcome.success($0) } ?? state.take()
+            state.heldByLoop = batch.count
+            return (outcome, wakesTheProducer(&state))
         }
         if wakes { state.broadcast() }
         return outcome
+    }
+
+    /// Halfway through a batch: tells the producer how much the loop still holds, and wakes
+    /// it if it is parked and half the limit is free.
+    @inlinable
+    func reportTheBatch() {
+        let wakes = state.withLock { state -> Bool in
+            state.heldByLoop = batch.count
+            return wakesTheProducer(&state)
+        }
+        if wakes { state.broadcast() }
+    }
+
+    /// Under the lock: whether to wake a parked producer now (at most half the limit is ahead
+    /// of the loop). It is marked unparked at once, so that it is woken once, not on every
+    /// read until its thread runs.
+    @inlinable
+    func wakesTheProducer(_ state: inout State) -> Bool {
+        guard state.isProducerParked, state.buffer.count + state.heldByLoop <= wakingLimit else { return false }
+        state.isProducerParked = false
+        return true
     }
 
     /// The consumer is gone (cancelled, or the iterator dropped): end the sequence, drop the
@@ -335,6 +393,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     }
 
     var maxBufferedCount: Int { state.withLock { $0.maxBufferedCount } }
+    var producerParkCount: Int { state.withLock { $0.producerParkCount } }
 }
 
 /// A lock with a condition: the channel's state, where the producer parks and where the

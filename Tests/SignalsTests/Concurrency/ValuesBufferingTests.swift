@@ -110,6 +110,17 @@ import SignalsTestSupport
         #expect(generated.count <= 3_000 + 1_024 + 1)
     }
 
+    @Test func aParkedSourceRefillsHalfTheLimitAtATimeNotOneValue() async {
+        // 10,000 values, at most 1,024 ahead of the loop: the source parks when 1,024 are
+        // ahead and is woken once the loop has read half of them, so it parks about
+        // 10,000 / 512 times. Woken for every value read, it would park about 9,000 times.
+        var iterator = Signal.from(0..<10_000).values.makeAsyncIterator()
+        #expect(await readAll(&iterator) == Array(0..<10_000))
+        #expect(iterator._maxBufferedCount <= 1_024)
+        #expect(iterator._producerParkCount >= 1)
+        #expect(iterator._producerParkCount <= 10_000 / 512 + 1)
+    }
+
     @Test(arguments: [Policy.newest, .oldest, .unbounded])
     func cancellingTheTaskStopsAnEndlessSynchronousSignal(policy: Policy) async {
         let generated = Counter()
