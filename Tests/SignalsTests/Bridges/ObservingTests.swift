@@ -37,7 +37,7 @@ private final class Thermostat: @unchecked Sendable {
         let model = Thermostat()
         let recorder = Signal.observing { model.withLock { $0.target } }.record()
         model.withLock { $0.target = 22 }
-        #expect(waitUntil(seconds: 5) { recorder.values.last == 22 })
+        #expect(waitUntil(seconds: 30) { recorder.values.last == 22 })
         #expect(recorder.values == [20, 22])
         recorder.dispose()
     }
@@ -47,7 +47,7 @@ private final class Thermostat: @unchecked Sendable {
         let recorder = Signal.observing { model.withLock { $0.target } }.record()
         model.withLock { $0.unit = "F" }    // not read: no new value
         model.withLock { $0.target = 70 }   // read: a new value
-        #expect(waitUntil(seconds: 5) { recorder.values.last == 70 })
+        #expect(waitUntil(seconds: 30) { recorder.values.last == 70 })
         #expect(recorder.values == [20, 70])
         recorder.dispose()
     }
@@ -65,7 +65,7 @@ private final class Thermostat: @unchecked Sendable {
         // A re-read would be queued by the first change; give it the chance to (wrongly) run.
         let probe = Signal.observing { model.withLock { $0.target } }.record()
         model.withLock { $0.target = 32 }
-        #expect(waitUntil(seconds: 5) { probe.values.last == 32 })
+        #expect(waitUntil(seconds: 30) { probe.values.last == 32 })
         probe.dispose()
         #expect(recorder.values == [20])
         #expect(reads.count == 2) // the registering read and the value's read, at subscription

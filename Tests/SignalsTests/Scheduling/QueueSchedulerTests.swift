@@ -64,7 +64,7 @@ import Darwin
         let start = clock.now
         let ranAt = Locked<SuspendingClock.Instant?>(nil)
         scheduler.schedule(after: .milliseconds(20)) { ranAt.withLock { $0 = clock.now } }
-        #expect(waitUntil(seconds: 5) { ranAt.value != nil })
+        #expect(waitUntil(seconds: 30) { ranAt.value != nil })
         #expect(ranAt.value.map { start.duration(to: $0) >= .milliseconds(20) } == true)
     }
 
@@ -91,7 +91,7 @@ import Darwin
         let scheduler = QueueScheduler(name: "repeat")
         let count = Counter()
         let repeating = scheduler.schedule(after: .zero, repeating: .milliseconds(1)) { count.increment() }
-        #expect(waitUntil(seconds: 5) { count.count >= 3 })
+        #expect(waitUntil(seconds: 30) { count.count >= 3 })
         repeating.dispose()
         drain(scheduler)
         let settled = count.count
@@ -160,7 +160,7 @@ import Darwin
             work.dispose()
         }
         #expect(captures.allSatisfy { $0.weak == nil }, "a disposed action's captures are released by dispose()")
-        #expect(waitUntil(seconds: 5) { drain(scheduler); return works.allSatisfy { $0.weak == nil } },
+        #expect(waitUntil(seconds: 30) { drain(scheduler); return works.allSatisfy { $0.weak == nil } },
                 "the scheduler still holds \(works.filter { $0.weak != nil }.count) disposed timers")
     }
 
@@ -204,7 +204,7 @@ import Darwin
             return .just(1)
         }
         let recorder = source.subscribe(on: scheduler).record()
-        #expect(waitUntil(seconds: 5) { recorder.isCompleted })
+        #expect(waitUntil(seconds: 30) { recorder.isCompleted })
         #expect(subscribedOnQueue.value == true)
         #expect(recorder.values == [1])
     }
@@ -212,7 +212,7 @@ import Darwin
     @Test func intervalOnAQueueTicksUntilDisposed() {
         let scheduler = QueueScheduler(name: "interval")
         let recorder = Signal.interval(.milliseconds(1), on: scheduler).record()
-        #expect(waitUntil(seconds: 5) { recorder.values.count >= 3 })
+        #expect(waitUntil(seconds: 30) { recorder.values.count >= 3 })
         recorder.dispose()
         drain(scheduler)
         let values = recorder.values
