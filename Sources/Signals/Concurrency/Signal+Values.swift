@@ -25,9 +25,9 @@ extension Signal {
     /// subscription is made on a thread of the iterator's own, which waits while the buffer
     /// is full, so `for await x in Signal.from(1...).values { …; break }` gets `1`, and
     /// `break` or cancelling the task stops the source. In that phase the buffer keeps every
-    /// value, whatever the policy, up to 1,024 (or the policy's `n`, if larger), then the
-    /// source waits for the loop. Values sent from other threads (a `Subject`'s sender, a
-    /// scheduler) never wait: they follow the policy.
+    /// value, whatever the policy, up to 1,024 ahead of the loop (or the policy's `n`, if
+    /// larger), then the source waits until the loop has read half of them. Values sent from
+    /// other threads (a `Subject`'s sender, a scheduler) never wait: they follow the policy.
     ///
     /// Completes (the loop ends) when the signal completes and the buffered values are read.
     /// Fails (the loop throws `Failure`) when the signal fails, after the buffered values.
