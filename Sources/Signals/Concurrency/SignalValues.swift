@@ -14,12 +14,14 @@
 // producer until the loop has read half of them, or ends; the end (break, cancel) disposes
 // the sink, so the source sees `isStopped` and returns.
 //
+// Values sent by any other thread, or by the producer after `subscribe` has returned, never
+// block their sender: they follow the policy.
+//
 // Read-ahead in batches: where no value can be dropped (the unbounded policy, or while the
 // producer is inside `subscribe`) the loop takes every buffered value at once into a batch of
 // its own and reads from it without the lock; the values in the batch still count against the
 // synchronous limit. The producer is woken once half the limit is free, not for every value:
-// the two threads take the lock once per batch, not once per value each. Values sent by any other thread, or by the
-// producer after `subscribe` has returned, never block their sender: they follow the policy.
+// the two threads take the lock once per batch, not once per value each.
 
 #if canImport(Darwin)
 import Darwin
