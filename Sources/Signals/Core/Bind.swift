@@ -481,12 +481,15 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         let finished = control.stop || event.isTerminating
         if control.cancelsInners && emitter != nil { cancelInners() }
         if finished { stopListeningToSource(disposingIt: !event.isTerminating) }
-        handle(result, finished: finished)
+        // Moved, not copied: a copy left `result` here to be destroyed after `handle`, by an
+        // outlined destroy of the whole `Signal?` that the optimiser did not see was a
+        // constant's trivial value (W3: 175 → 152 instructions per value; W1 -15%).
+        handle(consume result, finished: finished)
     }
 
     /// Acts on what the binding returned for one source event.
     @inlinable @inline(__always)
-    func handle(_ result: Signal<Value, Failure>?, finished: Bool) {
+    func handle(_ result: consuming Signal<Value, Failure>?, finished: Bool) {
         guard let result else {
             if finished { countSourceAsFinished() }
             return
