@@ -490,11 +490,16 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     /// Acts on what the binding returned for one source event.
     @inlinable @inline(__always)
     func handle(_ result: consuming Signal<Value, Failure>?, finished: Bool) {
-        guard let result else {
+        guard let result = consume result else {
             if finished { countSourceAsFinished() }
             return
         }
-        switch result._representation {
+        // Switched on as an owned value, each case taking its payload: switching on the
+        // borrowed `result` cost W9 (an inner signal per value) 108 instructions more per
+        // inner signal (3.7%).
+        let representation = (consume result)._representation
+        let inner: Signal<Value, Failure>
+        switch consume representation {
         case .value(let value):
             if emitter != nil {
                 emitThroughTurns(value)
@@ -502,17 +507,23 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
                 downstream.send(value: value)
             }
             if finished { countSourceAsFinished() }
+            return
         case .completed:
             if finished { countSourceAsFinished() }
+            return
         case .failure(let failure):
             fail(failure)
-        case .subscribe, .fold:
-            if finished && emitter == nil {
-                tailCall(result)
-            } else {
-                subscribeInner(result)
-                if finished { countSourceAsFinished() }
-            }
+            return
+        case .subscribe(let subscribe):
+            inner = Signal(_representation: .subscribe(subscribe))
+        case .fold(let fold):
+            inner = Signal(_representation: .fold(fold))
+        }
+        if finished && emitter == nil {
+            tailCall(inner)
+        } else {
+            subscribeInner(inner)
+            if finished { countSourceAsFinished() }
         }
     }
 
