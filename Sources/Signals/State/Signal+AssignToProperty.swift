@@ -1,0 +1,39 @@
+// signal.assign(to: property)
+//   = take(until: the property's deinit, as a value)
+//       .subscribe(next: { [weak property] in property?.value = $0 })
+
+extension Signal {
+    /// Binds this signal into `property`: each value becomes the property's value, until
+    /// either side ends.
+    ///
+    /// Completes / Fails: the binding ends when this signal completes or fails (the property
+    /// keeps its last value; an error is not sent anywhere), or when `property` is
+    /// deinitialised (this signal's subscription is then disposed). Disposes: disposing the
+    /// returned disposable ends the binding. The binding holds `property` weakly, so it never
+    /// keeps the property alive. Callable from any thread or actor: each value is written with
+    /// the property's setter, on the thread that sends it.
+    ///
+    /// Composed of: `take(until:)` a signal that sends when the property's subject completes
+    /// (its deinit), and `subscribe(next:)` with the property held weakly.
+    ///
+    /// ```swift
+    /// let name = MutableProperty("")
+    /// let typed = Subject<String, Never>()
+    /// let binding = typed.signal.assign(to: name)
+    /// typed.send(value: "Ada")
+    /// print(name.value) // Prints: Ada
+    /// binding.dispose()
+    /// ```
+    ///
+    /// - SeeAlso: ReactiveSwift `property <~ signal`; RxSwift `bind(to: relay)`; Combine
+    ///   `assign(to: &$published)`.
+    @discardableResult
+    public func assign(to property: MutableProperty<Value>) -> any Disposable {
+        let propertyEnded = property._subject.signal.materialize()
+            .filter { $0.isTerminating }
+            .map { _ in () }
+        return take(until: propertyEnded).subscribe(Observer { [weak property] event in
+            if case .next(let value) = event { property?.value = value }
+        })
+    }
+}
