@@ -102,12 +102,12 @@ struct Chapter: Sendable {
 }
 
 /// Every chapter, in reading order: first the everyday track (use the library), then "how it
-/// works" (the five seed stories, bind, writing operators).
+/// works" (the five seed stories, bind, writing operators), then building an app (state).
 ///
 /// A chapter is numbered by its place here. To add one, write its file (named so that the
 /// files sort in reading order, e.g. `04b-Streams.swift` between 04 and 05), add it to
 /// this list, and record its golden transcript (see Tests/PlaygroundTests).
-let chapters: [Chapter] = (everydayTrack + howItWorksTrack).enumerated().map { $1.numbered($0 + 1) }
+let chapters: [Chapter] = (everydayTrack + howItWorksTrack + appTrack).enumerated().map { $1.numbered($0 + 1) }
 
 /// Using the library: signals in five minutes, everyday operators, time, async/await.
 let everydayTrack: [Chapter] = [
@@ -130,6 +130,12 @@ let howItWorksTrack: [Chapter] = [
     .combineLatest,
     .mergeInput,
     .writingOperators,
+]
+
+/// Building an app: the types an app holds — properties for state, actions for work on
+/// demand. (After "how it works", so that the chapters before keep their numbers.)
+let appTrack: [Chapter] = [
+    .appState,
 ]
 
 /// The chapter named by a command-line argument: its number (`3`, `03`), its short name

@@ -8,7 +8,8 @@
 // Each chapter is a file of this folder, numbered in reading order, and begins with the
 // story it tells. Read the file, run the chapter, compare. The tour opens with the everyday
 // track (chapters 1-5: use the library), then explains how it works (the seed stories,
-// bind, writing operators); Support.swift lists the chapters.
+// bind, writing operators), then builds an app's state (properties and actions);
+// Support.swift lists the chapters.
 
 #if canImport(Glibc)
 import Glibc
@@ -25,6 +26,7 @@ if arguments == ["list"] {
     print("Part 1 · Using Signals")
     for chapter in chapters {
         if chapter.number == everydayTrack.count + 1 { print("Part 2 · How it works") }
+        if chapter.number == everydayTrack.count + howItWorksTrack.count + 1 { print("Part 3 · Building an app") }
         print("  \(chapter.number)  \(chapter.name)  (\(chapter.fileName).swift): \(chapter.title)")
     }
     print("Run one with `swift run playground <name-or-number>`, or all with `swift run playground`.")
@@ -45,10 +47,11 @@ for argument in arguments {
 }
 
 if selected.isEmpty {
-    // The whole tour, in two parts.
+    // The whole tour, in three parts.
     let parts = [
         ("Part 1 · Using Signals", Array(chapters.prefix(everydayTrack.count))),
-        ("Part 2 · How it works", Array(chapters.dropFirst(everydayTrack.count))),
+        ("Part 2 · How it works", Array(chapters.dropFirst(everydayTrack.count).prefix(howItWorksTrack.count))),
+        ("Part 3 · Building an app", Array(chapters.suffix(appTrack.count))),
     ]
     for (index, (title, partChapters)) in parts.enumerated() {
         if index > 0 { print() }

@@ -74,9 +74,10 @@ struct TranscriptTests {
     @Test("The tour opens with use (five minutes, everyday operators, time, splitting, async), then explains")
     func theTourOpensWithUse() {
         #expect(chapters.prefix(5).map(\.name) == ["start", "everyday", "time", "splitting", "async"])
-        #expect(chapters.dropFirst(5).map(\.name) == [
+        #expect(chapters.dropFirst(5).prefix(8).map(\.name) == [
             "signals", "disposables", "bind", "flatten", "concat", "combinelatest", "mergeinput", "operators",
         ])
+        #expect(chapters.dropFirst(13).map(\.name) == ["state"])
     }
 
     @Test("The bind chapter teaches cutting the inners: the old inner is released before the new one starts")
@@ -94,6 +95,14 @@ struct TranscriptTests {
         let lines = try Self.lines(of: "05-Async")
         let tick3 = try #require(lines.firstIndex(of: "tick 3"))
         #expect(lines[tick3 - 3...tick3 + 1] == ["[ticks subscribed]", "tick 1", "tick 2", "tick 3", "[ticks released]"])
+    }
+
+    @Test("The app-state chapter follows only the latest execution with executions.switchToLatest()")
+    func theAppStateChapterShowsSwitchToLatest() throws {
+        let lines = try Self.lines(of: "14-AppState")
+        #expect(lines.contains("  results for 'signals'"))
+        #expect(!lines.contains("  results for 'si'") && !lines.contains("  results for 'sig'"))
+        #expect(lines.contains("  apply failed: disabled"))
     }
 
     // MARK: Choosing chapters on the command line
