@@ -1,5 +1,6 @@
 // a.withLatestFrom(b) = merge of b and a (b first), each materialized and tagged, into a
 //                       stateful bind keeping b's latest value and pairing each value of a with it.
+// a.withLatestFrom(b, resultSelector: f) = a.withLatestFrom(b).map { f($0.0, $0.1) }
 // a.sample(on: t)     = merge of a and t, each materialized and tagged, into a stateful bind
 //                       keeping a's unsampled value and sending it on each value of t.
 
@@ -26,8 +27,12 @@ extension Signal {
     /// other:  --a-b--c----
     /// output: -----Y---Z|      Y = (y, b), Z = (z, c)
     /// ```
-    /// - SeeAlso: RxSwift `withLatestFrom(_:)`, ReactiveSwift `withLatest(from:)`,
-    ///   Combine has none (CombineExt `withLatestFrom`).
+    /// RxSwift's `withLatestFrom(_:)` sends `other`'s value alone; this form sends the pair
+    /// (ReactiveSwift's `withLatest(from:)`), so write `.map(\.1)` — or
+    /// ``withLatestFrom(_:resultSelector:)`` — for RxSwift's result.
+    ///
+    /// - SeeAlso: RxSwift `withLatestFrom(_:)` (≈: the other's value, not the pair),
+    ///   ReactiveSwift `withLatest(from:)`, Combine has none (CombineExt `withLatestFrom`).
     @inlinable
     public func withLatestFrom<Other>(_ other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
         typealias Tagged = _EitherEvent<Value, Other, Failure>
@@ -53,6 +58,37 @@ extension Signal {
                 }
             }
         }
+    }
+
+    /// Combines each value of this signal with the latest value of `other` through
+    /// `resultSelector`; values that arrive before `other` has sent one are dropped.
+    ///
+    /// RxSwift's form: `other` has the same failure type, as for ``withLatestFrom(_:)``.
+    /// Completes: when this signal completes; `other`'s completion changes nothing. Fails:
+    /// when either fails. Disposes: both.
+    ///
+    /// Composed of: ``withLatestFrom(_:)`` + `map { resultSelector($0.0, $0.1) }`.
+    ///
+    /// ```swift
+    /// let taps = Subject<Void, Never>(), text = Subject<String, Never>()
+    /// taps.signal.withLatestFrom(text.signal) { _, text in text.uppercased() }
+    ///     .subscribe(next: { print($0) })
+    /// text.send(value: "ab"); taps.send(value: ())
+    /// // Prints: AB
+    /// ```
+    /// ```
+    /// self:   -x---y---z|
+    /// other:  --a-b--c----
+    /// output: -----Y---Z|      Y = f(y, b), Z = f(z, c)
+    /// ```
+    /// - SeeAlso: RxSwift `withLatestFrom(_:resultSelector:)`, ReactiveSwift
+    ///   `withLatest(from:)` + `map`, CombineExt `withLatestFrom(_:resultSelector:)`.
+    @inlinable
+    public func withLatestFrom<Other, Result>(
+        _ other: Signal<Other, Failure>,
+        resultSelector: @escaping @Sendable (Value, Other) -> Result
+    ) -> Signal<Result, Failure> {
+        withLatestFrom(other).map { resultSelector($0.0, $0.1) }
     }
 
     /// On each value of `trigger`, sends the latest value of this signal if a new one has

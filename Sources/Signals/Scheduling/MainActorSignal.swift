@@ -294,7 +294,9 @@ extension MainActorSignal where Failure == Never {
     /// (the bag's deinit does it) or when the signal completes. Only for signals that cannot
     /// fail, as Combine's `assign(to:on:)`: handle errors first (`replaceError(with:)`,
     /// `catch`). `Root` is main-actor state: the writes happen on the main actor, one per
-    /// value, in order, each on a later turn of the main queue.
+    /// value, in order, each on a later turn of the main queue (inline for a driver's value
+    /// sent on the main actor, ``Signal/driver(on:)``). From a nonisolated context, the
+    /// overload for a `Sendable` root applies (``assign(to:on:)-(_,Root)``).
     ///
     /// Composed of: ``subscribe(next:completed:)`` with `{ [weak root] in root?[keyPath: keyPath] = $0 }`.
     ///
@@ -314,6 +316,32 @@ extension MainActorSignal where Failure == Never {
     @MainActor
     public func assign<Root: AnyObject>(
         to keyPath: ReferenceWritableKeyPath<Root, Value>,
+        on root: Root
+    ) -> any Disposable {
+        subscribe(next: { [weak root] value in root?[keyPath: keyPath] = value })
+    }
+
+    /// Writes every value to `root[keyPath: keyPath]` on the main actor, from any context:
+    /// the form for a `Sendable` root, callable where ``subscribe(next:completed:)`` is —
+    /// a feedback loop that subscribes from nonisolated code binds with it too.
+    ///
+    /// The rules are the main-actor form's: `root` is held weakly, the writes happen on the
+    /// main actor in order, the subscription ends when the disposable is disposed or the
+    /// signal completes. The key path must be `Sendable`, as a key path literal to a
+    /// nonisolated property is; a key path to a `@MainActor` class's property can only be
+    /// formed on the main actor, where the other overload applies.
+    ///
+    /// Composed of: ``subscribe(next:completed:)`` with `{ [weak root] in root?[keyPath: keyPath] = $0 }`.
+    ///
+    /// ```swift
+    /// final class Store: @unchecked Sendable { var state = 0 }   // written on the main actor only
+    ///
+    /// func bindFeedback(_ states: Signal<Int, Never>, to store: Store) -> any Disposable {
+    ///     states.observe(on: .mainActor).assign(to: \.state, on: store)   // nonisolated caller
+    /// }
+    /// ```
+    public func assign<Root: AnyObject & Sendable>(
+        to keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable,
         on root: Root
     ) -> any Disposable {
         subscribe(next: { [weak root] value in root?[keyPath: keyPath] = value })

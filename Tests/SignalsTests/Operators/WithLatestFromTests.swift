@@ -5,6 +5,33 @@ import Signals
 import SignalsTesting
 import SignalsTestSupport
 
+@Suite struct WithLatestFromResultSelectorTests {
+    @Test func combinesEachValueWithTheLatestOfTheOtherAsRxSwiftDoes() {
+        // RxSwift's form: the selector decides; `{ $1 }` is RxSwift's `withLatestFrom(_:)`.
+        let taps = Subject<Int, Never>(), text = Subject<String, Never>()
+        let recorder = taps.signal.withLatestFrom(text.signal) { _, text in text }.record()
+        taps.send(value: 1)
+        text.send(value: "a")
+        text.send(value: "b")
+        taps.send(value: 2)
+        text.send(value: "c")
+        taps.send(value: 3)
+        #expect(recorder.values == ["b", "c"])
+    }
+
+    @Test func completesWithThisSignalAndFailsWhenTheOtherFails() {
+        struct Boom: Error, Equatable {}
+        let completed = Signal<Int, Boom>.from([1, 2]).withLatestFrom(.just(10)) { $0 + $1 }.record()
+        #expect(completed.events == [.next(11), .next(12), .completed])
+        let source = Subject<Int, Boom>(), other = Subject<Int, Boom>()
+        let failed = source.signal.withLatestFrom(other.signal) { $0 * $1 }.record()
+        other.send(value: 2)
+        source.send(value: 3)
+        other.send(error: Boom())
+        #expect(failed.events == [.next(6), .error(Boom())])
+    }
+}
+
 @Suite struct WithLatestFromTests {
     @Test func pairsEachValueWithTheLatestOfTheOtherAndDropsValuesBeforeItHasOne() {
         // Given
