@@ -61,7 +61,7 @@ extension Signal {
     /// Order: values are delivered in the order this signal sent them, always — also on a
     /// real scheduler whose timer is delayed by a whole window while this signal sends from
     /// another thread: a value decided while a window's timer is still delivering its kept
-    /// value waits behind it (Contracts.md, "Time").
+    /// value waits behind it (Contracts.md, "Ties at the boundary").
     ///
     /// - Complexity: per value, a look at the clock; per window with a kept value, one timer
     ///   and one inner subscription.

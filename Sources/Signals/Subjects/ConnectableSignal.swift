@@ -108,7 +108,7 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
     /// doing the connecting and disposing: a new connection subscribes the source only once
     /// the previous connection's disposal has finished. If that disposal is still running
     /// on another thread, `connect()` returns at once and the source is subscribed by that
-    /// thread when it finishes (Contracts.md, "Connecting and sharing").
+    /// thread when it finishes (Contracts.md, "Connectable signals").
     ///
     /// ```swift
     /// let connection = published.connect()
