@@ -310,7 +310,7 @@ struct _SourceClosures<Value, Failure: Error> {
 /// The source-path properties opt out of dynamic exclusivity checks (`@exclusivity(unchecked)`)
 /// for that reason: the grammar, not the runtime, makes their accesses exclusive.
 @usableFromInline
-final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: Disposable, @unchecked Sendable {
+final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: Disposable, _Stoppable, @unchecked Sendable {
     @usableFromInline
     typealias Binding = _BindingClosure<SourceValue, SourceFailure, Value, Failure>
 
@@ -384,7 +384,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
             downstream._setUpstream(binder)
             let sink = Observer<SourceValue, SourceFailure> { event in binder.onSource(event) }
             let accepted = binder.withShared { shared -> Bool in
-                if shared.isDisposed { return false }
+                if shared.isDisposed || shared.isStopped { return false }
                 shared.source = sink
                 return true
             }
@@ -579,7 +579,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         nextInnerID += 1
         let inner = Observer<Value, Failure> { [self] event in onInner(event, id: id) }
         let accepted = withShared { shared -> Bool in
-            if shared.isDisposed { return false }
+            if shared.isDisposed || shared.isStopped { return false }
             shared.inners.insert(inner, id: id)
             return true
         }
@@ -668,6 +668,19 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     @inlinable
     var isDisposed: Bool { ended.load(ordering: .acquiring) }
 
+    /// Stops the sinks that feed this binder, ahead of its disposal (`Observer._stop()`):
+    /// a synchronous source or inner sees `isStopped` and returns; nothing is disposed, and
+    /// nothing more is subscribed. Rare (`subscribe(on:)`'s disposal): out of line.
+    @usableFromInline @inline(never)
+    func _stop() {
+        let (source, inners) = withShared { shared -> ((any _Sink)?, [any _Sink]) in
+            shared.isStopped = true
+            return (shared.source, shared.inners.entries.compactMap(\.sink))
+        }
+        source?._stop()
+        for inner in inners { inner._stop() }
+    }
+
     @inlinable
     func disposeSubscriptions() {
         // Non-generic state (`_BinderShared`): this runs unspecialised when reached through
@@ -707,6 +720,8 @@ struct _BinderShared {
     /// The sinks of the live inner subscriptions.
     @usableFromInline var inners = _InnerSinks()
     @usableFromInline var isDisposed = false
+    /// Stopped ahead of its disposal (`_Binder._stop()`): subscribe nothing more.
+    @usableFromInline var isStopped = false
 
     @inlinable init() {}
 }

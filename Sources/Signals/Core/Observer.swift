@@ -169,6 +169,20 @@ public final class Observer<Value, Failure: Error>: Sendable {
         _disposeUpstream()
     }
 
+    /// Stops this observer and everything that feeds it — the sinks of the operators upstream
+    /// that take part (`_Stoppable`) — without disposing anything: a synchronous source
+    /// upstream sees `isStopped` at once and returns, while the cleanup (`_dispose`, or
+    /// `_disposeUpstream`) is left to run later, elsewhere (`subscribe(on:)` runs it on its
+    /// scheduler). An upstream installed after this is disposed at once (`_setUpstream`).
+    @usableFromInline
+    func _stop() {
+        _stopped.store(true, ordering: .sequentiallyConsistent)
+        _slotLock.lock()
+        let upstream = _upstream
+        _slotLock.unlock()
+        (upstream as? any _Stoppable)?._stop()
+    }
+
     /// Empties the slot: disposes the upstream and lets go of the keep-alive reference.
     @usableFromInline
     func _disposeUpstream() {
@@ -182,10 +196,20 @@ public final class Observer<Value, Failure: Error>: Sendable {
 }
 
 @usableFromInline
-protocol _Sink: AnyObject, Sendable {
+protocol _Sink: _Stoppable {
     /// Stops the sink without an event and disposes what feeds it.
     func _dispose()
 }
+
+/// What can be stopped ahead of its cleanup: an ``Observer`` and a binder, which pass the
+/// stop on to the sinks that feed them (`Observer._stop()`).
+@usableFromInline
+protocol _Stoppable: AnyObject, Sendable {
+    /// Stops delivering, and stops what feeds this, without disposing anything.
+    func _stop()
+}
+
+extension Observer: _Stoppable {}
 
 extension Observer: _Sink {}
 

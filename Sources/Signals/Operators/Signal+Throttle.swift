@@ -13,6 +13,10 @@
 //   was sent, so a value at the exact end of a window passes however the scheduler orders
 //   the work of one instant. Per window, one timer (latest: true only) and one inner
 //   subscription; the window's state is shared with that timer under a lock.
+//   Order: a timer takes its kept value under the lock but hands it to bind after; until it
+//   has, any value that would be sent (by the source, or by a later timer) is queued behind
+//   it and delivered by that same timer's inner, after its own (`_deliverInOrder`), so the
+//   output keeps the source's order even when a timer is delayed by a whole window.
 
 extension Signal {
     /// Sends at most one value per window of `interval`: the first value at once, opening a
@@ -54,6 +58,11 @@ extension Signal {
     /// throttle(latest: false): -a-------d------|
     /// ```
     ///
+    /// Order: values are delivered in the order this signal sent them, always — also on a
+    /// real scheduler whose timer is delayed by a whole window while this signal sends from
+    /// another thread: a value decided while a window's timer is still delivering its kept
+    /// value waits behind it (Contracts.md, "Ties at the boundary").
+    ///
     /// - Complexity: per value, a look at the clock; per window with a kept value, one timer
     ///   and one inner subscription.
     /// - SeeAlso: RxSwift `throttle(_:latest:scheduler:)`, ReactiveSwift `throttle(_:on:)`,
@@ -71,12 +80,14 @@ extension Signal {
                     case .drop:
                         return nil
                     case .keep(let remaining, let id):
-                        return ._timer(after: remaining, on: scheduler) { window.endOfWindow(id, at: scheduler.now) }
+                        return ._timer(after: remaining, on: scheduler) { ._endOfThrottleWindow(id, window, scheduler) }
                     case .sendEndedWindowThenKeep(let ended, let id):
+                        let timer: Signal = ._timer(after: interval, on: scheduler) { ._endOfThrottleWindow(id, window, scheduler) }
+                        // A timer is delivering: the ended value was queued behind it.
+                        guard let ended else { return timer }
                         // The window's timer is due at this very instant but has not run:
                         // cut it, send its value now, and start the next window's timer.
                         control.cancelInners()
-                        let timer: Signal = ._timer(after: interval, on: scheduler) { window.endOfWindow(id, at: scheduler.now) }
                         return timer.startWith(ended)
                     }
                 case .error(let error):
@@ -93,6 +104,28 @@ extension Signal {
 }
 
 /// What `throttle` and `buffer` react to: an event of the source, or the end of a window.
+extension Signal {
+    /// The end of throttle window `id`: the kept value, if this timer is the one to deliver
+    /// it, followed by every value queued behind it meanwhile, in order.
+    @inlinable
+    static func _endOfThrottleWindow<S: Scheduler>(
+        _ id: Int, _ window: _ThrottleWindow<Value, S.Instant>, _ scheduler: S
+    ) -> Signal {
+        guard let kept = window.endOfWindow(id, at: scheduler.now) else { return .empty }
+        return _deliverInOrder(kept, window)
+    }
+
+    /// `value`, then — once it has been handed on — the next value queued in `window`, and so
+    /// on until none is left (a concatenation read lazily: constant stack).
+    @inlinable
+    static func _deliverInOrder<Instant>(_ value: Value, _ window: _ThrottleWindow<Value, Instant>) -> Signal {
+        Signal.just(value).concat(.deferred {
+            guard let next = window.nextQueued() else { return .empty }
+            return _deliverInOrder(next, window)
+        })
+    }
+}
+
 @usableFromInline
 enum _WindowStep<Value, Failure: Error> {
     case source(Event<Value, Failure>)

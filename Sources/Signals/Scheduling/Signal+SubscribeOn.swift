@@ -1,18 +1,25 @@
 // subscribe(on: s) = a source: subscribes to this signal inside `s.schedule`, and disposes
-// that subscription inside `s.schedule` too (as RxSwift's subscribeOn does). It needs the
-// plumbing (a disposable that schedules), so it lives in Scheduling/.
+// that subscription inside `s.schedule` too (as RxSwift's subscribeOn does) — but stops it at
+// once: disposing marks the source's observer stopped (through any operators in between), so
+// a synchronous source running on `s` returns, and only the cleanup waits for `s`. It needs
+// the plumbing (a disposable that schedules, the sink's stop), so it lives in Scheduling/.
+
+import Synchronization
 
 extension Signal {
     /// Subscribes to this signal — runs its subscription side effects — on `scheduler`; and
     /// disposes that subscription on `scheduler` too.
     ///
     /// Events are delivered wherever this signal sends them (use `observe(on:)` to move
-    /// them). Completes and fails as this signal does. Disposing the output stops delivery at
-    /// once and cancels the subscription if it has not started yet; a subscription already
-    /// made is disposed by work scheduled on `scheduler` (RxSwift's rule).
+    /// them). Completes and fails as this signal does. Disposes: at once, the subscription is
+    /// stopped — nothing more is delivered, and the source's observer reports `isStopped`
+    /// through any number of operators, so a synchronous source busy on `scheduler` (a loop
+    /// over `Signal.from`, a `repeatForever()`) returns at its next check — and a start that
+    /// has not run is cancelled; the cleanup (the disposables the source returned) runs on
+    /// `scheduler` (RxSwift's rule).
     ///
-    /// Composed of: a source — `scheduler.schedule { subscribe }`, and on disposal
-    /// `scheduler.schedule { dispose }`.
+    /// Composed of: a source — `scheduler.schedule { subscribe }`, and on disposal a stop at
+    /// once plus `scheduler.schedule { dispose }`.
     ///
     /// ```swift
     /// Signal<Int, Never>.deferred { .just(expensiveSetUp()) }
@@ -27,18 +34,51 @@ extension Signal {
     ///
     /// - SeeAlso: RxSwift `subscribe(on:)`, ReactiveSwift `start(on:)`, Combine
     ///   `subscribe(on:)`.
-    @inlinable
     public func subscribe(on scheduler: some Scheduler) -> Signal {
         let source = self
-        return Signal { observer in
-            let subscription = SerialDisposable()
-            let scheduled = scheduler.schedule {
-                subscription.inner = source.subscribe(observer)
+        return Signal(_representation: .subscribe { downstream in
+            let sink = Observer<Value, Failure> { downstream.send($0) }
+            let subscription = _SubscribeOn(sink: sink) { cleanup in scheduler.schedule(cleanup) }
+            // First, so that a downstream already stopped disposes it at once.
+            downstream._setUpstream(subscription)
+            subscription.scheduledStart.inner = scheduler.schedule {
+                if !sink.isStopped { source._subscribe(sink) }
             }
-            return AnyDisposable {
-                scheduled.dispose()
-                scheduler.schedule { subscription.dispose() }
-            }
-        }
+        })
+    }
+}
+
+/// One `subscribe(on:)` subscription: the sink its source sends to, the scheduled start, and
+/// the disposal that stops the sink at once and leaves only the cleanup to the scheduler.
+final class _SubscribeOn<Value, Failure: Error>: Disposable, _Stoppable {
+    let sink: Observer<Value, Failure>
+    /// The work that subscribes the source, until it has run.
+    let scheduledStart = SerialDisposable()
+    let scheduleCleanup: @Sendable (@escaping @Sendable () -> Void) -> any Disposable
+    let disposed = Atomic<Bool>(false)
+
+    init(
+        sink: Observer<Value, Failure>,
+        scheduleCleanup: @escaping @Sendable (@escaping @Sendable () -> Void) -> any Disposable
+    ) {
+        self.sink = sink
+        self.scheduleCleanup = scheduleCleanup
+    }
+
+    /// Cancels the start if it has not run; stops the sink — and, through the operators
+    /// upstream, the source's own observer — at once, so that a synchronous source busy on
+    /// the scheduler returns; then disposes the subscription on the scheduler.
+    func dispose() {
+        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        scheduledStart.dispose()
+        sink._stop()
+        let sink = self.sink
+        _ = scheduleCleanup { sink._dispose() }
+    }
+
+    var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+
+    func _stop() {
+        sink._stop()
     }
 }

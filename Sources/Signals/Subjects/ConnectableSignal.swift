@@ -46,6 +46,8 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
     @usableFromInline let _send: @Sendable (Event<Value, Failure>) -> Void
     /// The live connection, if any.
     let _connection = _Locked<_Connection?>(nil)
+    /// At most one source subscription live at a time, across connections.
+    let _line = _ConnectionLine()
 
     /// A connectable signal over `source` whose subscribers subscribe to `output`, fed by
     /// `send` while connected.
@@ -102,6 +104,12 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
     /// when the source terminates; a later `connect()` then subscribes the source anew. A
     /// synchronous source sends everything before `connect()` returns.
     ///
+    /// At most one subscription to the source is live at any moment, whatever the threads
+    /// doing the connecting and disposing: a new connection subscribes the source only once
+    /// the previous connection's disposal has finished. If that disposal is still running
+    /// on another thread, `connect()` returns at once and the source is subscribed by that
+    /// thread when it finishes (Contracts.md, "Connectable signals").
+    ///
     /// ```swift
     /// let connection = published.connect()
     /// connection.dispose()   // the source subscription ends; subscribers stay, silent
@@ -111,24 +119,31 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
         let (connection, isNew) = _connection.withLock { current -> (_Connection, Bool) in
             if let current { return (current, false) }
             // Complete before anyone can see it: another thread may get it from here at once.
-            let connection = _Connection(whenDisposed: { [weak self] in self?._detach($0) })
+            let connection = _Connection(line: _line, whenDisposed: { [weak self] in self?._detach($0) })
             current = connection
             return (connection, true)
         }
         guard isNew else { return connection }
         let send = _send
+        let turn = connection.turn
         let sink = Observer<Value, Failure> { [weak self, weak connection] event in
             // The connection ends before its terminal event is delivered, so that a
-            // `connect()` from a subscriber's callback starts a fresh one (as RxSwift).
-            if event.isTerminating, let connection {
-                connection.hasEnded.store(true, ordering: .releasing)
+            // `connect()` from a subscriber's callback starts a fresh one (as RxSwift) —
+            // which waits in line until this one's source subscription is disposed, just after.
+            guard event.isTerminating else { return send(event) }
+            if let connection {
+                connection.hasTerminated.store(true, ordering: .releasing)
                 self?._detach(connection)
             }
             send(event)
+            turn.end()
         }
         // Installed first, so that disposing the connection during a synchronous source stops it.
-        connection.upstream.inner = _SinkDisposable(sink)
-        if !sink.isStopped { _ = _source._subscribeSink(sink) }
+        turn.upstream.inner = _SinkDisposable(sink)
+        let source = _source
+        turn.start {
+            if !sink.isStopped { _ = source._subscribeSink(sink) }
+        }
         return connection
     }
 
@@ -185,7 +200,8 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
     /// Completes / Fails: as the subject does: after the source terminates, the subject has
     /// ended, and a later subscriber receives what it gives then (for `publish()`, the
     /// terminal event) without connecting. Disposes: the connection, when the last
-    /// subscriber leaves.
+    /// subscriber leaves. The next connection subscribes the source only once that disposal
+    /// has finished, so at most one source subscription is ever live (``connect()``).
     ///
     /// Composed of: ``signal`` + ``connect()`` on the first subscription, counted by the
     /// subscribers. `share()` is this with a fresh `Subject` for each connection.
@@ -229,30 +245,30 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
     }
 }
 
-/// One connection: the source subscription, and what to tell the connectable signal when it
-/// is disposed.
+/// One connection: the source subscription and its place in line (`turn`), and what to tell
+/// the connectable signal when it is disposed.
 @usableFromInline
 final class _Connection: Disposable, Sendable {
-    /// The source subscription (a `_SinkDisposable`, once connected).
-    let upstream = SerialDisposable()
+    let turn: _ConnectionTurn
     let whenDisposed: @Sendable (_Connection) -> Void
     /// The source has terminated.
-    let hasEnded = Atomic<Bool>(false)
+    let hasTerminated = Atomic<Bool>(false)
 
-    init(whenDisposed: @escaping @Sendable (_Connection) -> Void) {
+    init(line: _ConnectionLine, whenDisposed: @escaping @Sendable (_Connection) -> Void) {
+        turn = _ConnectionTurn(line: line)
         self.whenDisposed = whenDisposed
     }
 
     @usableFromInline
     func dispose() {
-        guard !upstream.isDisposed else { return }
+        guard !turn.hasEnded else { return }
         whenDisposed(self)
-        upstream.dispose()
+        turn.end()
     }
 
     /// `true` once disposed, or once the source has terminated.
     @usableFromInline
-    var isDisposed: Bool { upstream.isDisposed || hasEnded.load(ordering: .acquiring) }
+    var isDisposed: Bool { turn.hasEnded || hasTerminated.load(ordering: .acquiring) }
 }
 
 /// The subscribers of one `refCount()` signal, and the connection they share.

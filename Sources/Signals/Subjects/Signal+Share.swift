@@ -22,7 +22,8 @@ extension Signal {
     /// Completes / Fails: when this signal terminates, every current subscriber receives the
     /// terminal event and the connection ends; a later subscriber subscribes to this signal
     /// anew (as RxSwift's `share()`). Disposes: the upstream subscription, when the last
-    /// subscriber leaves.
+    /// subscriber leaves. At most one upstream subscription is ever live, as for
+    /// ``share(replay:)``.
     ///
     /// Composed of: `share(replay: 0)` — that is, `publish().refCount()` with a fresh
     /// `Subject` for each connection (so it starts over after this signal terminates, where
@@ -63,7 +64,9 @@ extension Signal {
     /// Completes / Fails: when this signal terminates, every current subscriber receives the
     /// terminal event and the connection ends; a later subscriber connects anew (RxSwift's
     /// `share(replay:scope: .whileConnected)`). Disposes: the upstream subscription, when
-    /// the last subscriber leaves.
+    /// the last subscriber leaves. At most one upstream subscription is ever live: a new
+    /// connection subscribes this signal only once the previous one's disposal has finished
+    /// (on the thread that finishes it, if that is another one).
     ///
     /// Composed of: one upstream subscription per connection feeding a `ReplaySubject` of
     /// capacity `count`, reference-counted by its subscribers — that is,
@@ -133,20 +136,22 @@ extension Signal {
 
 /// The state of one `share(replay:)` signal: the current connection and its subscriber count.
 ///
-/// Lifetimes: the upstream keeps its sink, which keeps this object and the connection (and so
-/// the engine and the subscribers' sinks) while it can send; the subscribers' disposables
-/// hold both weakly, so no cycle outlives the upstream.
+/// Lifetimes: the upstream's sink keeps itself alive until the connection ends, and with it
+/// this object and the connection (and so the engine and the subscribers' sinks); the
+/// subscribers' disposables hold both weakly, so no cycle outlives the connection.
 @usableFromInline
 final class _RefCountedShare<Value, Failure: Error>: Sendable {
     /// One upstream subscription and the engine it feeds.
     @usableFromInline
     final class _Connection: Sendable {
         @usableFromInline let engine: _ReplayEngine<Value, Failure>
-        @usableFromInline let upstream = SerialDisposable()
+        /// The upstream subscription and its place in line.
+        @usableFromInline let turn: _ConnectionTurn
 
         @inlinable
-        init(capacity: Int) {
+        init(capacity: Int, line: _ConnectionLine) {
             engine = _ReplayEngine(capacity: capacity, replaysValuesAfterTerminal: true)
+            turn = _ConnectionTurn(line: line)
         }
     }
 
@@ -160,6 +165,8 @@ final class _RefCountedShare<Value, Failure: Error>: Sendable {
     @usableFromInline let upstream: Signal<Value, Failure>
     @usableFromInline let capacity: Int
     @usableFromInline let state = _Locked(_State())
+    /// At most one upstream subscription live at a time, across connections.
+    @usableFromInline let line = _ConnectionLine()
 
     @inlinable
     init(upstream: Signal<Value, Failure>, capacity: Int) {
@@ -175,7 +182,7 @@ final class _RefCountedShare<Value, Failure: Error>: Sendable {
         let (connection, isNew) = state.withLock { state -> (_Connection, Bool) in
             state.subscribers += 1
             if let connection = state.connection { return (connection, false) }
-            let connection = _Connection(capacity: capacity)
+            let connection = _Connection(capacity: capacity, line: line)
             state.connection = connection
             return (connection, true)
         }
@@ -188,15 +195,24 @@ final class _RefCountedShare<Value, Failure: Error>: Sendable {
     @inlinable
     func connect(_ connection: _Connection) {
         let engine = connection.engine
+        let turn = connection.turn
         let sink = Observer<Value, Failure> { [self] event in
             // The connection ends before its terminal event is delivered, so a subscriber
-            // arriving meanwhile starts a fresh one (as RxSwift).
-            if event.isTerminating { detach(connection) }
+            // arriving meanwhile starts a fresh one (as RxSwift) — which waits in line until
+            // this one's upstream subscription is disposed, just after.
+            guard event.isTerminating else { return engine.send(event) }
+            detach(connection)
             engine.send(event)
+            turn.end()
         }
         // Installed first, so that a disconnection during a synchronous upstream stops it.
-        connection.upstream.inner = _SinkDisposable(sink)
-        if !sink.isStopped { upstream._subscribe(sink) }
+        turn.upstream.inner = _SinkDisposable(sink)
+        let upstream = self.upstream
+        // `_subscribeSink`: the subscription lives until the connection ends, even if the
+        // upstream keeps nothing (a source that only holds a resource until disposed).
+        turn.start {
+            if !sink.isStopped { _ = upstream._subscribeSink(sink) }
+        }
     }
 
     /// A subscriber of `connection` has left: the last one disconnects it.
@@ -209,7 +225,7 @@ final class _RefCountedShare<Value, Failure: Error>: Sendable {
             state.connection = nil
             return true
         }
-        if disconnect { connection.upstream.dispose() }
+        if disconnect { connection.turn.end() }
     }
 
     /// The upstream of `connection` has terminated: the next subscriber connects anew.

@@ -172,58 +172,6 @@ import SignalsTestSupport
     }
 }
 
-@Suite struct SubscribeOnTests {
-    @Test func subscribesWhenTheSchedulerRuns() {
-        let scheduler = TestScheduler()
-        let subscribed = Counter()
-        let source = Signal<Int, Never>.deferred {
-            subscribed.increment()
-            return .from([1, 2])
-        }
-        let recorder = source.subscribe(on: scheduler).record()
-        #expect(subscribed.count == 0)
-        scheduler.advance()
-        #expect(subscribed.count == 1)
-        #expect(recorder.events == [.next(1), .next(2), .completed])
-    }
-
-    @Test func keepsTheTimesOfAColdSource() {
-        let scheduler = TestScheduler()
-        let source = scheduler.cold("-a-b-|", values: ["a": 1, "b": 2])
-        let result = scheduler.expect(source.signal.subscribe(on: scheduler), "-a-b-|", values: ["a": 1, "b": 2])
-        #expect(result.isMet, "\(result)")
-    }
-
-    @Test func disposingBeforeItRunsCancelsTheSubscription() {
-        let scheduler = TestScheduler()
-        let source = scheduler.cold("-a|", values: ["a": 1])
-        let recorder = source.signal.subscribe(on: scheduler).record()
-        recorder.dispose()
-        scheduler.run()
-        #expect(source.subscriptions == [])
-        #expect(recorder.events == [])
-    }
-
-    @Test func disposesTheSourceOnTheScheduler() {
-        let scheduler = TestScheduler()
-        let source = scheduler.cold("-a-b-c|", values: ["a": 1, "b": 2, "c": 3])
-        let recorder = source.signal.subscribe(on: scheduler).record()
-        scheduler.advance(by: .seconds(2))
-        recorder.dispose()
-        #expect(recorder.values == [1])         // stopped at once
-        #expect(source.subscriptions == [TestSubscription(.zero)]) // the source is still live…
-        scheduler.advance()
-        #expect(source.subscriptions == [TestSubscription(.zero, .seconds(2))]) // …until the scheduler runs
-    }
-
-    @Test func failsAsTheSourceFails() {
-        let scheduler = TestScheduler()
-        let source = scheduler.cold("--#", values: [:] as [Character: Int], error: TestError(5))
-        let result = scheduler.expect(source.signal.subscribe(on: scheduler), "--#", error: TestError(5))
-        #expect(result.isMet, "\(result)")
-    }
-}
-
 @Suite struct ImmediateSchedulerTests {
     @Test func runsEverythingAtOnceIgnoringDelays() {
         let log = Locked<[String]>([])
