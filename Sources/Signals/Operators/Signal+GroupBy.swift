@@ -5,10 +5,11 @@
 //     sent to every subject, then passed on }
 //     .map { GroupedSignal(key:signal:) }
 // _split(route) = deferred {
-//     counted = route(self).publish().refCount()      (one routing subscription, counted)
-//     counted.map { tag, subject in
-//         (tag, subject.signal.materialize().merge(counted.materialize().compactMap { nil }).dematerialize()) }
-// }   — every inner subscription counts too, so the source lives while any of them does.
+//     routing = _RefCountedSubscription(route(self))   (one routing subscription: read by the
+//                                                       outer signal, held by every inner one)
+//     routing.signal.map { tag, subject in (tag, routing.holding(subject.signal)) }
+// }   — the source lives while the outer subscription or any inner one does; a holder
+//     receives none of the routing events, so an open group costs the others nothing.
 
 /// One group of ``Signal/groupBy(_:)``: the key its values share, and the signal of those
 /// values.
@@ -60,10 +61,9 @@ extension Signal {
     /// new groups from reaching it but keeps the groups running (RxSwift's ref-counted rule).
     ///
     /// Composed of: a `bind` keeping a table of one `Subject` per key (a new key returns
-    /// `just((key, subject))` `concat` a signal sending its value), `publish().refCount()`, and for each
-    /// group `subject.signal.materialize().merge(counting).dematerialize()`, where `counting`
-    /// subscribes to the shared signal and sends nothing, so that the group counts as a
-    /// subscriber while it lasts.
+    /// `just((key, subject))` `concat` a signal sending its value), read through a shared
+    /// subscription (`_RefCountedSubscription`, RxSwift's `RefCountDisposable` as signals)
+    /// that each group's `subject.signal` holds while it is subscribed.
     ///
     /// ```swift
     /// Signal.from(["ann: hi", "bob: yo", "ann: bye"])
@@ -80,8 +80,9 @@ extension Signal {
     /// y:         2---4-|
     /// ```
     ///
-    /// - Complexity: one dictionary lookup per value; one `Subject` per key, kept until this
-    ///   signal terminates.
+    /// - Complexity: one dictionary lookup per value, and one insert per new key: a value
+    ///   reaches its own group only, whatever the number of open groups (n values over k keys
+    ///   cost O(n + k)). One `Subject` per key, kept until this signal terminates.
     /// - SeeAlso: RxSwift `groupBy(keySelector:)`; ReactiveCocoa `-groupBy:`; ReactiveSwift
     ///   and Combine have none.
     public func groupBy<Key: Hashable & Sendable>(
@@ -142,32 +143,23 @@ extension Signal {
 
     /// Splits this signal into inner signals fed by `route`, all sharing one subscription to
     /// this signal: `route(self)` sends a tag and a fresh `Subject` for each inner signal it
-    /// opens, and feeds and ends those subjects itself. Each inner signal is the subject's
-    /// signal, counted as a subscriber of the routing subscription: that subscription lives
-    /// while the outer subscription or any inner one does (RxSwift's ref-counted rule), and is
-    /// never made twice for one outer subscription (an inner signal subscribed after
-    /// everything ended stays silent, as in RxSwift).
+    /// opens, and feeds and ends those subjects itself. The outer signal reads the routing
+    /// subscription; each inner signal is the subject's signal, holding that subscription
+    /// while it is subscribed: the subscription lives while the outer subscription or any
+    /// inner one does (RxSwift's ref-counted rule), and is never made twice for one outer
+    /// subscription (an inner signal subscribed after everything ended holds nothing, and
+    /// stays silent unless its subject has ended, as in RxSwift).
+    ///
+    /// A holder receives none of the routing subscription's events, so an open inner signal
+    /// costs the others nothing: each value costs the routing and its own inner signal.
     @usableFromInline
     func _split<Tag>(
         _ route: @escaping @Sendable (Signal) -> Signal<(Tag, Subject<Value, Failure>), Failure>
     ) -> Signal<(Tag, Signal), Failure> {
         let source = self
         return .deferred {
-            let hasRouted = _Locked(false)
-            let routed = Signal<(Tag, Subject<Value, Failure>), Failure>.deferred {
-                let isFirst = hasRouted.withLock { routed -> Bool in
-                    defer { routed = true }
-                    return !routed
-                }
-                return isFirst ? route(source) : .never
-            }
-            let counted = routed.publish().refCount()
-            // A subscription to `counted` that sends nothing: it only counts.
-            let counting: Signal<Event<Value, Failure>, Never> = counted.materialize().compactMap { _ in nil }
-            return counted.map { tag, subject in
-                // The subject's events, while counting; its terminal event ends both.
-                (tag, subject.signal.materialize().merge(counting).dematerialize())
-            }
+            let routing = _RefCountedSubscription(route(source))
+            return routing.signal.map { tag, subject in (tag, routing.holding(subject.signal)) }
         }
     }
 }

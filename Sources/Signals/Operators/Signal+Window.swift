@@ -6,8 +6,8 @@
 //     `restarts.startWith(()).flatMapLatest { interval(t, on: s) }` (window ends) and this
 //     signal materialized: a window end, or the n-th value (which restarts the clock), closes
 //     the window and opens the next.
-// (_split, in Signal+GroupBy.swift: one routing subscription, counted by the outer
-//  subscription and every window's.)
+// (_split, in Signal+GroupBy.swift: one routing subscription, read by the outer
+//  subscription and held by every window's.)
 
 extension Signal {
     /// Splits this signal into consecutive windows of `count` values: each window is a
@@ -27,8 +27,8 @@ extension Signal {
     /// ends (as `groupBy`).
     ///
     /// Composed of: a `bind` keeping the open window (a `Subject`) and its count, started
-    /// with the first window (`startWith`), shared by `publish().refCount()` with every
-    /// window's subscription.
+    /// with the first window (`startWith`), read through a shared subscription that every
+    /// window's subscription holds (as `groupBy`'s).
     ///
     /// ```swift
     /// Signal.from([1, 2, 3, 4, 5]).window(count: 2)
