@@ -334,7 +334,7 @@ public enum Sig {
         let tally = Tally()
         switch op {
         case .groupBy:
-            let d = IntSignal.from(0..<n).groupBy { $0 % max(n, 1) }.map(\.signal).flatten(.merge)
+            let d = IntSignal.from(0..<n).groupBy { $0 % max(n, 1) }.flatten(.merge)
                 .subscribe(next: { tally.add($0) })
             d.dispose()
         case .merge:
