@@ -73,6 +73,9 @@ let package = Package(
             dependencies: ["SignalsWorkloads", "OpenCombineWorkloads", "FloorWorkloads", "AsyncBridgeWorkloads", "WorkloadSpec"]
         ),
 
+        // The stack per operator level, release and debug (compare.sh's depth rows): the library only.
+        .executableTarget(name: "depth-probe", dependencies: [.product(name: "Signals", package: "Signals")]),
+
         // ordo-one/benchmark suites (Benchmarks/<Name>/<Name>.swift), each with all three implementations.
         .executableTarget(
             name: "Workloads",

@@ -1,4 +1,5 @@
 import Signals
+import Synchronization
 
 /// A scheduler whose clock moves only when a test moves it: time operators, timers and
 /// `observe(on:)` run deterministically, in no wall-clock time.
@@ -136,35 +137,70 @@ public final class TestScheduler: Scheduler {
     }
 
     /// One piece of scheduled work.
-    private struct Work {
-        let id: Int
-        var time: Instant
-        var sequence: Int
-        let interval: Duration?
-        let action: @Sendable () -> Void
-    }
-
+    /// The queue: a binary min-heap of the scheduled work, ordered by time, then by the order
+    /// it was scheduled (`sequence`), so that same-time work runs first in, first out. Each
+    /// work knows its slot (`heapIndex`), so that disposing it removes it in O(log n): a test
+    /// that schedules and cancels a timer per value (debounce, timeout) pays no scan of the
+    /// queue and no search by id.
     private struct State {
         var now = Instant.zero
-        var queue: [Work] = []
+        var heap: [_TestWork] = []
         var nextSequence = 0
-        var nextID = 0
         var isRunning = false
 
-        /// The index of the earliest work (by time, then sequence) due by `limit`.
-        func indexOfNext(dueBy limit: Instant?) -> Int? {
-            var best: Int?
-            for index in queue.indices {
-                let work = queue[index]
-                if let limit, work.time > limit { continue }
-                if let current = best {
-                    let other = queue[current]
-                    if (work.time, work.sequence) < (other.time, other.sequence) { best = index }
-                } else {
-                    best = index
-                }
+        @inline(__always)
+        static func precedes(_ a: _TestWork, _ b: _TestWork) -> Bool {
+            a.time < b.time || (a.time == b.time && a.sequence < b.sequence)
+        }
+
+        mutating func push(_ work: _TestWork) {
+            work.heapIndex = heap.count
+            heap.append(work)
+            siftUp(heap.count - 1)
+        }
+
+        /// Takes `work` out of the heap (it must be in it).
+        mutating func remove(_ work: _TestWork) {
+            let index = work.heapIndex
+            let last = heap.count - 1
+            work.heapIndex = -1
+            if index != last {
+                heap.swapAt(index, last)
+                heap[index].heapIndex = index
             }
-            return best
+            heap.removeLast()
+            if index < heap.count {
+                siftDown(index)
+                siftUp(index)
+            }
+        }
+
+        mutating func siftUp(_ start: Int) {
+            var child = start
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard Self.precedes(heap[child], heap[parent]) else { return }
+                heap.swapAt(child, parent)
+                heap[child].heapIndex = child
+                heap[parent].heapIndex = parent
+                child = parent
+            }
+        }
+
+        mutating func siftDown(_ start: Int) {
+            var parent = start
+            let count = heap.count
+            while true {
+                let left = 2 * parent + 1
+                guard left < count else { return }
+                var first = left
+                if left + 1 < count && Self.precedes(heap[left + 1], heap[left]) { first = left + 1 }
+                guard Self.precedes(heap[first], heap[parent]) else { return }
+                heap.swapAt(first, parent)
+                heap[first].heapIndex = first
+                heap[parent].heapIndex = parent
+                parent = first
+            }
         }
     }
 
@@ -283,9 +319,9 @@ public final class TestScheduler: Scheduler {
 
     // MARK: - Internals
 
-    /// The time of the earliest scheduled work, if any.
+    /// The time of the earliest scheduled work, if any (for the marble helpers).
     var _nextDueTime: Instant? {
-        _state.withLock { state in state.indexOfNext(dueBy: nil).map { state.queue[$0].time } }
+        _state.withLock { $0.heap.first?.time }
     }
 
     private func _enqueue(
@@ -293,32 +329,32 @@ public final class TestScheduler: Scheduler {
         interval: Duration?,
         _ action: @escaping @Sendable () -> Void
     ) -> any Disposable {
-        let id = _state.withLock { state -> Int in
-            let id = state.nextID
-            state.nextID += 1
-            state.queue.append(Work(
-                id: id, time: state.now + max(delay, .zero), sequence: state.nextSequence,
-                interval: interval, action: action))
+        let work = _TestWork(interval: interval, action: action, scheduler: self)
+        _state.withLock { state in
+            work.time = state.now + max(delay, .zero)
+            work.sequence = state.nextSequence
             state.nextSequence += 1
-            return id
+            state.push(work)
         }
-        return _TestWork(id: id, scheduler: self)
+        return work
     }
 
-    /// Removes the work `id` from the queue; whether it was there.
-    @discardableResult
-    func _cancel(_ id: Int) -> Bool {
-        let removed = _state.withLock { state -> Work? in
-            guard let index = state.queue.firstIndex(where: { $0.id == id }) else { return nil }
-            return state.queue.remove(at: index)
+    /// Removes `work` from the queue if it is still there; its action is released here,
+    /// outside the lock.
+    fileprivate func _cancel(_ work: _TestWork) {
+        let action = _state.withLock { state -> (@Sendable () -> Void)? in
+            guard work.heapIndex >= 0 else { return nil }
+            state.remove(work)
+            return work.action.take()
         }
-        return removed != nil // the action is released here, outside the lock
+        withExtendedLifetime(action) {}
     }
 
-    func _isScheduled(_ id: Int) -> Bool {
-        _state.withLock { $0.queue.contains { $0.id == id } }
+    fileprivate func _isScheduled(_ work: _TestWork) -> Bool {
+        _state.withLock { _ in work.heapIndex >= 0 }
     }
 
+    /// Marks the scheduler running; returns the current time.
     private func _beginRunning() -> Instant {
         _state.withLock { state in
             _precondition(!state.isRunning, "Signals: TestScheduler.advance or run called from inside scheduled work; schedule the work instead of advancing from it")
@@ -334,48 +370,52 @@ public final class TestScheduler: Scheduler {
         }
     }
 
-    /// Takes the next due work out of the queue (putting repeating work back for its next
-    /// time, so that disposing it from inside its action removes it) and moves the clock.
+    /// Takes the earliest work due by `limit` (all of it if `nil`) and moves the clock to it:
+    /// a repeating work is rescheduled after its interval, a one-shot work leaves the queue.
     private func _takeNext(dueBy limit: Instant?) -> (@Sendable () -> Void)? {
         _state.withLock { state in
-            guard let index = state.indexOfNext(dueBy: limit) else { return nil }
-            var work = state.queue[index]
+            guard let work = state.heap.first else { return nil }
+            if let limit, work.time > limit { return nil }
             state.now = max(state.now, work.time)
             if let interval = work.interval {
                 work.time = work.time + interval
                 work.sequence = state.nextSequence
                 state.nextSequence += 1
-                state.queue[index] = work
-            } else {
-                state.queue.remove(at: index)
+                state.siftDown(0)
+                return work.action
             }
-            return work.action
+            state.remove(work)
+            return work.action.take()
         }
     }
 }
 
-/// The disposable of work on a test scheduler: disposing removes the work from the queue.
-private final class _TestWork: Disposable {
-    private let id: Int
+/// One piece of scheduled work, and the disposable that cancels it.
+///
+/// `@unchecked Sendable`: `time`, `sequence`, `heapIndex` and `action` are read and written
+/// only under the scheduler's lock; `disposed` is atomic.
+private final class _TestWork: Disposable, @unchecked Sendable {
+    var time = TestScheduler.Instant.zero
+    var sequence = 0
+    /// The work's slot in the scheduler's heap, or -1 once it has left it.
+    var heapIndex = -1
+    let interval: Duration?
+    var action: (@Sendable () -> Void)?
     private weak let scheduler: TestScheduler?
-    private let disposed = _Locked(false)
+    private let disposed = Atomic<Bool>(false)
 
-    init(id: Int, scheduler: TestScheduler) {
-        self.id = id
+    init(interval: Duration?, action: @escaping @Sendable () -> Void, scheduler: TestScheduler) {
+        self.interval = interval
+        self.action = action
         self.scheduler = scheduler
     }
 
     func dispose() {
-        let first = disposed.withLock { flag -> Bool in
-            defer { flag = true }
-            return !flag
-        }
-        if first { scheduler?._cancel(id) }
+        if !disposed.exchange(true, ordering: .acquiringAndReleasing) { scheduler?._cancel(self) }
     }
 
-    /// Disposed, or run (one-shot work that has run is no longer scheduled).
     var isDisposed: Bool {
-        disposed.withLock { $0 } || !(scheduler?._isScheduled(id) ?? false)
+        disposed.load(ordering: .acquiring) || !(scheduler?._isScheduled(self) ?? false)
     }
 }
 

@@ -269,4 +269,27 @@ public enum Floor {
         }
         return tally.sum
     }
+
+    /// W9b: per inner, the latest inner's value to the sink (the floor has no subscription).
+    @inline(never)
+    public static func w9b(_ n: Int) -> Int {
+        let tally = Tally()
+        let sink: (Int) -> Void = opaque { tally.add($0) }
+        for i in 0..<n { sink(i) }
+        return tally.sum
+    }
+
+    /// W19: the checksum each Signals version computes, with one closure call per unit.
+    @inline(never)
+    public static func w19(_ op: W19, _ n: Int) -> Int? {
+        let tally = Tally()
+        let sink: (Int) -> Void = opaque { tally.add($0) }
+        switch op {
+        case .groupBy, .merge, .combineLatest, .zip, .window, .compound:
+            if op == .combineLatest { if n > 0 { sink(n &- 1) } } else { for i in 0..<n { sink(i) } }
+        case .share, .shareReplay:
+            for i in 0..<n { sink(i) }
+        }
+        return tally.sum
+    }
 }

@@ -7,6 +7,7 @@ extension OC {
         w1: w1, w2: w2, w3: w3, w3b: w3b, w4: { w4(sources: $0, valuesPerSource: $1) },
         w5Array: w5Array, w5Fold: w5Fold, w6: w6, w7: w7, w8: w8,
         w7b: w7b, w9: w9, w10: w10, w11: w11, w12: { w12(subscribers: $0, sends: $1) },
-        w15: { w15(sources: $0, sends: $1) }
+        w15: { w15(sources: $0, sends: $1) },
+        w9b: w9b
     )
 }

@@ -255,4 +255,20 @@ public enum OC {
         c.cancel()
         return tally.sum
     }
+
+    /// W9b: `switchToLatest` of a subject of subjects: per inner, the outer sends a new inner
+    /// subject, then that inner sends one value.
+    @inline(never)
+    public static func w9b(_ n: Int) -> Int {
+        let tally = Tally()
+        let outer = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+        let c = outer.switchToLatest().sink { tally.add($0) }
+        for i in 0..<n {
+            let inner = PassthroughSubject<Int, Never>()
+            outer.send(inner)
+            inner.send(i)
+        }
+        c.cancel()
+        return tally.sum
+    }
 }

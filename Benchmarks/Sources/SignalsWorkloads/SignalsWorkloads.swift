@@ -293,4 +293,82 @@ public enum Sig {
         d.dispose()
         return tally.sum
     }
+
+    /// W9b: `switchToLatest` of a subject of subjects: per inner, the outer sends a new inner
+    /// subject's signal, then that inner sends one value.
+    @inline(never)
+    public static func w9b(_ n: Int) -> Int {
+        let tally = Tally()
+        let outer = Subject<IntSignal, Never>()
+        let d = outer.signal.switchToLatest().subscribe(next: { tally.add($0) })
+        for i in 0..<n {
+            let inner = Subject<Int, Never>()
+            outer.send(value: inner.signal)
+            inner.send(value: i)
+        }
+        d.dispose()
+        return tally.sum
+    }
+
+    /// W14-clock: W14's sends and clock on a `TestScheduler`, without a signal: each send
+    /// cancels the pending timer and schedules a new one, as `debounce` does.
+    @inline(never)
+    public static func w14Clock(_ n: Int) -> Int {
+        let tally = Tally()
+        let scheduler = TestScheduler()
+        var pending: (any Disposable)?
+        for i in 0..<n {
+            pending?.dispose()
+            pending = scheduler.schedule(after: Spec.w14DueTime) { tally.add(i) }
+            scheduler.advance(by: w14Gap(i))
+        }
+        scheduler.run()
+        return tally.sum
+    }
+
+    /// W19: one operator that holds a collection, at size n (see `W19`). Checksums: the sum of
+    /// the values received (groupBy, zip's pairs, window), or of what each source or subscriber
+    /// received.
+    @inline(never)
+    public static func w19(_ op: W19, _ n: Int) -> Int? {
+        let tally = Tally()
+        switch op {
+        case .groupBy:
+            let d = IntSignal.from(0..<n).groupBy { $0 % max(n, 1) }.flatten(.merge)
+                .subscribe(next: { tally.add($0) })
+            d.dispose()
+        case .merge:
+            let subjects = (0..<n).map { _ in Subject<Int, Never>() }
+            let d = IntSignal.merge(subjects.map(\.signal)).subscribe(next: { tally.add($0) })
+            for (i, subject) in subjects.enumerated() { subject.send(value: i) }
+            d.dispose()
+        case .combineLatest:
+            let subjects = (0..<n).map { _ in Subject<Int, Never>() }
+            let d = Signal<[Int], Never>.combineLatest(subjects.map(\.signal))
+                .subscribe(next: { tally.add($0[$0.count &- 1]) })
+            for (i, subject) in subjects.enumerated() { subject.send(value: i) }
+            d.dispose()
+        case .zip:
+            let d = Signal<(Int, Int), Never>.zip(IntSignal.from(0..<n), IntSignal.from(0..<n))
+                .subscribe(next: { tally.add($0.0) })
+            d.dispose()
+        case .share, .shareReplay:
+            let subject = Subject<Int, Never>()
+            let shared = op == .share ? subject.signal.share() : subject.signal.share(replay: 1)
+            let ds = (0..<n).map { i in shared.subscribe(next: { tally.add($0 &+ i) }) }
+            subject.send(value: 0)
+            for d in ds { d.dispose() }
+        case .window:
+            let d = IntSignal.from(0..<n).window(count: 10).flatten(.merge).subscribe(next: { tally.add($0) })
+            d.dispose()
+        case .compound:
+            let compound = CompoundDisposable()
+            let parts = (0..<n).map { i in AnyDisposable { tally.add(i) } }
+            for part in parts { compound.add(part) }
+            for part in parts { compound.remove(part) }
+            for part in parts { part.dispose() }
+            compound.dispose()
+        }
+        return tally.sum
+    }
 }

@@ -60,6 +60,39 @@ public enum Spec {
     /// W15: `combineLatest` of an array of N subjects, N = 10 and 1,000; sends round-robin (per send).
     public static let w15Sources = [10, 1_000]
     public static let w15Sends = sized(1_000_000)
+    /// W9b: `switchToLatest` of a subject of subjects: the outer sends a new inner subject,
+    /// then the inner sends one value (per inner).
+    public static let w9bInners = sized(1_000_000)
+    /// W14-clock: W14's sends on the `TestScheduler` alone, without a signal: per send, the
+    /// previous timer cancelled, a new one scheduled, the clock advanced (the floor of the
+    /// virtual clock under debounce).
+    public static let w14ClockSends = sized(1_000_000)
+    /// W19: how cost grows with N. Each operator that holds a collection runs at N and 16·N
+    /// (per unit, the two should agree within 1.5×); not divided (the sizes are the point).
+    public static let w19Sizes = [1_000, 16_000]
+    /// W19's groupBy also runs at this many keys, to show that it finishes.
+    public static let w19GroupByLarge = 100_000
+}
+
+/// W19's operators: each is run at every size in `Spec.w19Sizes` (see the implementations
+/// for what one unit is).
+public enum W19: String, CaseIterable, Sendable {
+    /// `from(0..<n).groupBy { $0 % n }.flatten(.merge)`: n keys, one value each (per key).
+    case groupBy
+    /// `merge` of n subjects: subscribe, one send into each, dispose (per source).
+    case merge
+    /// `combineLatest` of an array of n subjects: subscribe, one send into each, dispose (per source).
+    case combineLatest
+    /// `zip` of two `from(0..<n)`: the first is buffered whole, then paired (per pair).
+    case zip
+    /// `share()` of a subject: n subscribers join, one send, all leave (per subscriber).
+    case share
+    /// `share(replay: 1)` of a subject: as `share` (per subscriber).
+    case shareReplay = "share-replay"
+    /// `from(0..<n).window(count: 10).flatten(.merge)` (per value).
+    case window
+    /// `CompoundDisposable`: n disposables added, then each removed, in order (per disposable).
+    case compound = "CompoundDisposable"
 }
 
 /// The checksums the workloads return: they must agree between the three implementations
@@ -172,6 +205,12 @@ public struct Implementation: Sendable {
     public var w18Plain: (@Sendable (Int) -> Int)?
     public var w18Inlinable: (@Sendable (Int) -> Int)?
     public var w18Builtin: (@Sendable (Int) -> Int)?
+    /// W9b: switch to latest over subject inners; nil where not written.
+    public var w9b: (@Sendable (Int) -> Int)?
+    /// W14-clock: the virtual clock alone (Signals' `TestScheduler`, and the floor's).
+    public var w14Clock: (@Sendable (Int) -> Int)?
+    /// W19: `(operator, n) -> checksum`; nil where not written (the operator is listed in `W19`).
+    public var w19: (@Sendable (W19, Int) -> Int?)?
 
     public init(
         w1: @escaping @Sendable (Int) -> Int, w2: @escaping @Sendable (Int) -> Int,
@@ -186,13 +225,16 @@ public struct Implementation: Sendable {
         w14: (@Sendable (Int) -> Int)? = nil,
         w16: (@Sendable (Int) -> Int)? = nil, w17: (@Sendable (Int) -> Int)? = nil,
         w18Plain: (@Sendable (Int) -> Int)? = nil, w18Inlinable: (@Sendable (Int) -> Int)? = nil,
-        w18Builtin: (@Sendable (Int) -> Int)? = nil
+        w18Builtin: (@Sendable (Int) -> Int)? = nil,
+        w9b: (@Sendable (Int) -> Int)? = nil, w14Clock: (@Sendable (Int) -> Int)? = nil,
+        w19: (@Sendable (W19, Int) -> Int?)? = nil
     ) {
         self.w1 = w1; self.w2 = w2; self.w3 = w3; self.w3b = w3b; self.w4 = w4
         self.w5Array = w5Array; self.w5Fold = w5Fold; self.w6 = w6; self.w7 = w7; self.w8 = w8
         self.w7b = w7b; self.w9 = w9; self.w10 = w10; self.w11 = w11; self.w12 = w12; self.w15 = w15
         self.w14 = w14; self.w16 = w16; self.w17 = w17
         self.w18Plain = w18Plain; self.w18Inlinable = w18Inlinable; self.w18Builtin = w18Builtin
+        self.w9b = w9b; self.w14Clock = w14Clock; self.w19 = w19
     }
 
     /// One measured case: a workload at one size.
@@ -231,13 +273,24 @@ public struct Implementation: Sendable {
             c("W11", Spec.w11Sends) { w11(Spec.w11Sends) },
             c("W12", Spec.w12Subscribers * Spec.w12Sends) { w12(Spec.w12Subscribers, Spec.w12Sends) },
         ]
+        if let w9b { all.append(c("W9b", Spec.w9bInners) { w9b(Spec.w9bInners) }) }
         if let w14 { all.append(c("W14", Spec.w14Sends) { w14(Spec.w14Sends) }) }
+        if let w14Clock { all.append(c("W14-clock", Spec.w14ClockSends) { w14Clock(Spec.w14ClockSends) }) }
         if let w16 { all.append(c("W16", Spec.w16Sends) { w16(Spec.w16Sends) }) }
         if let w17 { all.append(c("W17", Spec.w17Values) { w17(Spec.w17Values) }) }
         if let w18Plain { all.append(c("W18 plain", Spec.w18Values) { w18Plain(Spec.w18Values) }) }
         if let w18Inlinable { all.append(c("W18 inlinable", Spec.w18Values) { w18Inlinable(Spec.w18Values) }) }
         if let w18Builtin { all.append(c("W18 builtin", Spec.w18Values) { w18Builtin(Spec.w18Values) }) }
         for n in Spec.w15Sources { all.append(c("W15 N=\(n)", Spec.w15Sends) { w15(n, Spec.w15Sends) }) }
+        if let w19 {
+            for op in W19.allCases {
+                var sizes = Spec.w19Sizes
+                if op == .groupBy { sizes.append(Spec.w19GroupByLarge) }
+                for n in sizes where w19(op, 0) != nil {
+                    all.append(c("W19 \(op.rawValue) N=\(n)", n) { w19(op, n) ?? 0 })
+                }
+            }
+        }
         return all
     }
 }
