@@ -1,3 +1,10 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Signals
 
 /// The outcome of running a signal against a marble diagram with
@@ -22,7 +29,14 @@ import Signals
 ///              ^
 /// expected events: next(1)@1 next(2)@3 completed@5
 /// actual events:   next(1)@1 next(2)@4 completed@5
+/// picture: /tmp/signals-pictures/marbles-3f0c9a2e51b7d804.svg
 /// ```
+///
+/// The last line names an SVG picture of the two diagrams, lane above lane (a
+/// ``MarbleDiagram``), written when the expectation is not met: into the directory that the
+/// `SIGNALS_PICTURES_DIR` environment variable names, else into `signals-pictures` in the
+/// temporary directory (`TMPDIR`, else `/tmp`). The file is named by a hash of its content,
+/// so a rerun of the same failure rewrites the same file.
 ///
 /// When the signal did nothing on virtual time, the last line says so, and why that often
 /// happens: `actual events:   no events were recorded (work on another task or thread, such
@@ -51,6 +65,13 @@ public struct MarbleExpectation: Sendable, CustomStringConvertible {
     /// The events as lists, with their ticks (exact: `3.5` for an event between ticks).
     let _expectedEvents: String
     let _actualEvents: String
+    /// The path of the picture of expected versus actual, written when the expectation is
+    /// not met (`nil` when it is met, or when the file could not be written).
+    ///
+    /// ```swift
+    /// if let picture = result.picture { print("see", picture) }
+    /// ```
+    public let picture: String?
 
     /// `"marbles match: -a-b-|"`, or the report with both diagrams aligned.
     ///
@@ -74,7 +95,7 @@ public struct MarbleExpectation: Sendable, CustomStringConvertible {
                       \(String(repeating: " ", count: column))^
             expected events: \(_expectedEvents)
             actual events:   \(actualEvents)
-            """
+            """ + (picture.map { "\npicture: \($0)" } ?? "")
     }
 
     /// What a mismatch says when the signal did nothing on virtual time — most often because
@@ -177,13 +198,61 @@ extension TestScheduler {
         func describe(_ time: Duration, _ event: String) -> String {
             "\(event)@\(time._tickDescription(of: tick))"
         }
+        var picture: String?
+        if !isMet {
+            let expectedMarbles: [MarbleDiagram.Marble] = diagram.events.map { entry in
+                let time = tick * (entry.tick - origin)
+                return switch entry.symbol {
+                case .value(let letter): .value(String(letter), at: time)
+                case .completed: .completed(at: time)
+                default: .failed(error.map { String(describing: $0) } ?? "any error", at: time)
+                }
+            }
+            let actualMarbles = actual.map { time, event in
+                MarbleDiagram.Marble(time: time, event: event) { value in
+                    _marbleLetter(for: value, in: values).map { String($0) } ?? String(describing: value)
+                }
+            }
+            let drawing = MarbleDiagram(
+                title: "expected \(marbles), actual \(actualText)",
+                tick: tick,
+                lanes: [
+                    MarbleDiagram.Lane("expected", events: expectedMarbles),
+                    MarbleDiagram.Lane("actual", events: actualMarbles, isOutput: true),
+                ])
+            picture = _writePicture(drawing.svg)
+        }
         return MarbleExpectation(
             isMet: isMet,
             expected: marbles,
             actual: actualText,
             _expectedEvents: expected.map { describe($0.time, $0.event.map { "\($0)" } ?? "error") }
                 .joined(separator: " "),
-            _actualEvents: actual.map { describe($0.time, "\($0.event)") }.joined(separator: " ")
+            _actualEvents: actual.map { describe($0.time, "\($0.event)") }.joined(separator: " "),
+            picture: picture
         )
     }
+}
+
+/// Writes `svg` into `$SIGNALS_PICTURES_DIR`, else `$TMPDIR/signals-pictures` (`/tmp` without
+/// `TMPDIR`), named by a hash of its content; returns the path, or `nil` when it could not
+/// be written. Plain C calls: SignalsTesting needs no Foundation.
+func _writePicture(_ svg: String) -> String? {
+    let directory: String
+    if let chosen = getenv("SIGNALS_PICTURES_DIR").map({ String(cString: $0) }), !chosen.isEmpty {
+        directory = chosen
+    } else {
+        var temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        if temporary.isEmpty { temporary = "/tmp" }
+        while temporary.count > 1 && temporary.hasSuffix("/") { temporary.removeLast() }
+        directory = temporary + "/signals-pictures"
+    }
+    _ = mkdir(directory, 0o755)  // may exist already
+    let name = "marbles-" + String(UInt64(_stableHash(svg)), radix: 16) + ".svg"
+    let path = directory + "/" + name
+    guard let file = fopen(path, "w") else { return nil }
+    defer { fclose(file) }
+    let bytes = Array(svg.utf8)
+    let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+    return written == bytes.count ? path : nil
 }

@@ -26,14 +26,19 @@ public final class TestSignal<Value, Failure: Error>: Sendable {
 
     private let _scheduler: TestScheduler
     private let _subscriptions: _Locked<[TestSubscription]>
+    /// The events as they happened, for pictures: a cold signal's as each subscription
+    /// received them, a hot signal's as it sent them (whoever listened).
+    let _marbles: _Locked<[MarbleDiagram.Marble]>
 
     init(
         scheduler: TestScheduler,
         subscriptions: _Locked<[TestSubscription]>,
+        marbles: _Locked<[MarbleDiagram.Marble]>,
         signal: Signal<Value, Failure>
     ) {
         _scheduler = scheduler
         _subscriptions = subscriptions
+        _marbles = marbles
         self.signal = signal
     }
 
@@ -197,19 +202,23 @@ extension TestScheduler {
             "Signals: cold(_:) marbles \"\(marbles)\": '^' and '!' belong to hot signals and expectations; use hot(_:) or remove them")
         let events = _Unchecked(_events(marbles, diagram, values: values, error: error))
         let subscriptions = _Locked<[TestSubscription]>([])
+        let recorded = _Locked<[MarbleDiagram.Marble]>([])
         let signal = Signal<Value, Failure> { [self] observer in
             let index = _recordSubscription(in: subscriptions)
             let scheduled = CompoundDisposable()
             for (tick, event) in events.value {
                 let delivery = _Unchecked(event)
-                scheduled.add(schedule(after: self.tick * tick) { observer.send(delivery.value) })
+                scheduled.add(schedule(after: self.tick * tick) { [self] in
+                    _recordMarble(delivery.value, in: recorded)
+                    observer.send(delivery.value)
+                })
             }
             return AnyDisposable { [self] in
                 _recordDisposal(of: index, in: subscriptions)
                 scheduled.dispose()
             }
         }
-        return TestSignal(scheduler: self, subscriptions: subscriptions, signal: signal)
+        return TestSignal(scheduler: self, subscriptions: subscriptions, marbles: recorded, signal: signal)
     }
 
     private func _hot<Value, Failure: Error>(
@@ -221,6 +230,7 @@ extension TestScheduler {
         _precondition(diagram.disposalTick == nil, "Signals: hot(_:) marbles \"\(marbles)\": '!' belongs to expectations; dispose through the expectation's marbles")
         let origin = diagram.subscriptionTick ?? 0
         let subject = Subject<Value, Failure>()
+        let recorded = _Locked<[MarbleDiagram.Marble]>([])
         for (tick, event) in _events(marbles, diagram, values: values, error: error) {
             if tick < origin {
                 _precondition(
@@ -229,7 +239,10 @@ extension TestScheduler {
                 continue
             }
             let delivery = _Unchecked(event)
-            schedule(after: self.tick * (tick - origin)) { subject.send(delivery.value) }
+            schedule(after: self.tick * (tick - origin)) { [self] in
+                _recordMarble(delivery.value, in: recorded)
+                subject.send(delivery.value)
+            }
         }
         let subscriptions = _Locked<[TestSubscription]>([])
         let signal = Signal<Value, Failure> { [self] observer in
@@ -240,7 +253,12 @@ extension TestScheduler {
                 subscription.dispose()
             }
         }
-        return TestSignal(scheduler: self, subscriptions: subscriptions, signal: signal)
+        return TestSignal(scheduler: self, subscriptions: subscriptions, marbles: recorded, signal: signal)
+    }
+
+    private func _recordMarble<Value, Failure: Error>(_ event: Event<Value, Failure>, in marbles: _Locked<[MarbleDiagram.Marble]>) {
+        let marble = MarbleDiagram.Marble(time: now.offset, event: event, label: { String(describing: $0) })
+        marbles.withLock { $0.append(marble) }
     }
 
     private func _recordSubscription(in subscriptions: _Locked<[TestSubscription]>) -> Int {
