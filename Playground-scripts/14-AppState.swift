@@ -63,6 +63,8 @@ private func derivedState() {
     username.value = "ada"
     show("password.value = \"correct horse\"")
     password.value = "correct horse"
+    print("(false twice: a change of a source is a change of what derives from it, even to an equal")
+    print("value; add distinctUntilChanged() to the signal to skip repeats.)")
     print("canSignUp.value is \(canSignUp.value): derived state is always there to read.")
     watching.dispose()
 }

@@ -63,6 +63,34 @@ import SignalsTestSupport
         #expect(destination.value == "subsequent")
     }
 
+    @Test func bindingFromAnotherPropertyEndsWhenTheBindingIsDisposed() {
+        let source = MutableProperty("initial")
+        let destination = MutableProperty("")
+        let binding = source.signal.assign(to: destination)
+        binding.dispose()
+        source.value = "subsequent"
+        #expect(destination.value == "initial")
+    }
+
+    @Test func theSourcePropertyGoingAwayEndsTheBinding() {
+        var source: MutableProperty<String>? = MutableProperty("initial")
+        let destination = MutableProperty("")
+        let binding = source!.signal.assign(to: destination)
+        source = nil
+        #expect(binding.isDisposed)
+        #expect(destination.value == "initial")
+    }
+
+    @Test func theDestinationGoingAwayDisposesTheSourcePropertysSubscription() {
+        let source = MutableProperty("initial")
+        let disposed = Flag()
+        var destination: MutableProperty<String>? = MutableProperty("")
+        source.signal.on(disposed: { disposed.set() }).assign(to: destination!)
+        #expect(!disposed.isSet)
+        destination = nil
+        #expect(disposed.isSet)
+    }
+
     @Test func theSignalCompletingOrFailingEndsTheBindingAndKeepsTheLastValue() {
         struct Broken: Error {}
         let completing = Subject<Int, Never>(), failing = Subject<Int, Broken>()

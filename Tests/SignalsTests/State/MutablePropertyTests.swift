@@ -157,4 +157,24 @@ import SignalsTestSupport
         }
         #expect(property.value.count == 200)
     }
+
+    @Test func writingToThePropertyFromInsideItsModifyBodyStopsWithASignalsMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let property = MutableProperty(0)
+            property.modify { _ in property.value = 1 }
+        }
+        let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(standardError.contains(
+            "Signals: MutableProperty.modify (or the value setter) was called from inside a modify body on the same property"))
+    }
+
+    @Test func readingTheValueInsideModifyReturnsTheValueBeforeTheChange() {
+        let property = MutableProperty(1)
+        let seen = property.modify { value -> Int in
+            value = 2
+            return property.value
+        }
+        #expect(seen == 1)
+        #expect(property.value == 2)
+    }
 }

@@ -1,6 +1,9 @@
-// signal.assign(to: property)
+// signal.assign(to: mutableProperty)
 //   = take(until: the property's deinit, as a value)
 //       .subscribe(next: { [weak property] in property?.value = $0 })
+//
+// A terminal (it subscribes and returns a Disposable), like `assign(to:on:)` on the
+// main-actor signal: so it lives beside MutableProperty, not in a `Signal+` operator file.
 
 extension Signal {
     /// Binds this signal into `property`: each value becomes the property's value, until
