@@ -296,7 +296,7 @@ extension MainActorSignal where Failure == Never {
     /// `catch`). `Root` is main-actor state: the writes happen on the main actor, one per
     /// value, in order, each on a later turn of the main queue (inline for a driver's value
     /// sent on the main actor, ``Signal/driver(on:)``). From a nonisolated context, the
-    /// overload for a `Sendable` root applies (``assign(to:on:)-(_,Root)``).
+    /// overload for a `Sendable` root and key path applies (the next one).
     ///
     /// Composed of: ``subscribe(next:completed:)`` with `{ [weak root] in root?[keyPath: keyPath] = $0 }`.
     ///
