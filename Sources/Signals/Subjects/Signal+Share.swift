@@ -267,6 +267,6 @@ final class _LazyReplay<Value, Failure: Error>: Sendable {
         let engine = self.engine
         let upstreamSink = Observer<Value, Failure> { event in engine.send(event) }
         connection.inner = _SinkDisposable(upstreamSink)
-        if !upstreamSink.isStopped { upstream._subscribe(upstreamSink) }
+        if !upstreamSink.isStopped { _ = upstream._subscribeSink(upstreamSink) }  // lives until `lifetime` ends it
     }
 }

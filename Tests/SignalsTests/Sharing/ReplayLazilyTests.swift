@@ -141,4 +141,16 @@ import SignalsTestSupport
             _ = Signal<Int, Never>.never.replayLazily(upTo: -1)
         }
     }
+
+    @Test func aSourceThatKeepsNothingStaysSubscribedWhileTheSignalLives() {
+        // A source that only holds a resource until disposed is not torn down when it returns:
+        // it lives until the signal and every subscription to it are gone.
+        let released = Flag()
+        var replayed: Signal<Int, Never>? = Signal<Int, Never> { _ in AnyDisposable { released.set() } }
+            .replayLazily(upTo: 1)
+        replayed?.subscribe(next: { _ in }).dispose()
+        #expect(!released.isSet)
+        replayed = nil
+        #expect(released.isSet)
+    }
 }

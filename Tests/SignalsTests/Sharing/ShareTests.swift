@@ -215,6 +215,19 @@ import SignalsTestSupport
         // Then
         #expect(weakToken == nil)
     }
+
+    @Test func aSourceThatKeepsNothingStaysSubscribedUntilTheLastSubscriberLeaves() {
+        // A source that only holds a resource until disposed (it keeps no reference to its
+        // observer) is live for as long as the connection, not torn down when it returns.
+        for replay in [0, 1] {
+            let released = Flag()
+            let shared = Signal<Int, Never> { _ in AnyDisposable { released.set() } }.share(replay: replay)
+            let subscription = shared.subscribe(next: { _ in })
+            #expect(!released.isSet)
+            subscription.dispose()
+            #expect(released.isSet)
+        }
+    }
 }
 
 @Suite struct ShareReplayTests {

@@ -10,17 +10,18 @@ import SignalsTesting
 import SignalsTestSupport
 
 @Suite struct TimeOperatorOrderTests {
-    static let count = 20_000
+    static let count = 10_000
 
     /// Feeds 0..<count into `operation`'s input from a thread of its own, pausing now and then
     /// so that timers fire between values, and returns what came out once it completed.
+    /// Async, so that the wait leaves the test pool's threads free.
     private func valuesOut(
         _ operation: (Signal<Int, Never>, QueueScheduler) -> Signal<Int, Never>
-    ) -> [Int] {
+    ) async -> [Int] {
         let scheduler = QueueScheduler(name: "time-order")
         let input = Subject<Int, Never>()
         let recorder = operation(input.signal, scheduler).record()
-        runConcurrently(1) { _ in
+        let feeder = TestThread {
             for value in 0..<Self.count {
                 input.send(value: value)
                 if value % 16 == 0 { yieldThread() }
@@ -28,7 +29,8 @@ import SignalsTestSupport
             }
             input.sendCompleted()
         }
-        #expect(waitUntil(seconds: 120) { recorder.isCompleted })
+        #expect(await eventually { recorder.isCompleted })
+        feeder.join()
         return recorder.values
     }
 
@@ -36,28 +38,28 @@ import SignalsTestSupport
         zip(values, values.dropFirst()).allSatisfy { $0 < $1 }
     }
 
-    @Test func throttleLatestDeliversValuesInSourceOrder() {
-        for _ in 0..<3 {
-            let values = valuesOut { $0.throttle(.microseconds(50), on: $1, latest: true) }
+    @Test func throttleLatestDeliversValuesInSourceOrder() async {
+        for _ in 0..<2 {
+            let values = await valuesOut { $0.throttle(.microseconds(50), on: $1, latest: true) }
             #expect(isStrictlyIncreasing(values))
             #expect(values.last == Self.count - 1)   // the last value is kept for its window's end
         }
     }
 
-    @Test func throttleFirstDeliversValuesInSourceOrder() {
-        let values = valuesOut { $0.throttle(.microseconds(50), on: $1, latest: false) }
+    @Test func throttleFirstDeliversValuesInSourceOrder() async {
+        let values = await valuesOut { $0.throttle(.microseconds(50), on: $1, latest: false) }
         #expect(isStrictlyIncreasing(values))
         #expect(values.first == 0)
     }
 
-    @Test func debounceDeliversValuesInSourceOrder() {
-        let values = valuesOut { $0.debounce(.microseconds(50), on: $1) }
+    @Test func debounceDeliversValuesInSourceOrder() async {
+        let values = await valuesOut { $0.debounce(.microseconds(50), on: $1) }
         #expect(isStrictlyIncreasing(values))
         #expect(values.last == Self.count - 1)   // completion sends the pending value
     }
 
-    @Test func sampleEveryDeliversValuesInSourceOrder() {
-        let values = valuesOut { $0.sample(every: .microseconds(50), on: $1) }
+    @Test func sampleEveryDeliversValuesInSourceOrder() async {
+        let values = await valuesOut { $0.sample(every: .microseconds(50), on: $1) }
         #expect(isStrictlyIncreasing(values))
     }
 }
