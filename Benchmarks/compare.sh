@@ -79,7 +79,9 @@ while IFS= read -r id; do
     for impl in signals opencombine; do
         set +e
         limit=600
-        [[ "$id" == "W19 groupBy N=100000" ]] && limit=120   # "finishes": quadratic until issue 31's groupBy rewrite lands
+        # groupBy's W19 sizes: quadratic until its rewrite lands (6.9 million instructions per
+        # key at N = 1,000); a bounded wait, and a case that does not finish is not counted.
+        [[ "$id" == "W19 groupBy N="* && "$id" != "W19 groupBy N=1000" ]] && limit=120
         line="$(timeout "$limit" "$bin" "$impl" "$id" 2>"$out/probe.err")"
         rc=$?
         set -e
@@ -148,6 +150,9 @@ if [[ "${INSTRUCTIONS:-1}" != 0 ]] && command -v valgrind >/dev/null; then
     objcopy --strip-debug "$bin" "$out/workload-run.nodebug"
     while IFS= read -r id; do
         [[ "$id" == W8 || "$id" == "W19 groupBy N=100000" ]] && continue
+        # A case that did not finish in step 2 (W19 groupBy at 16,000 keys, today) is not counted.
+        awk -F'\t' -v id="$id" '$1 == "signals" && $2 == id && $3 != "ok" { bad = 1 } END { exit !bad }' \
+            "$out/verify.tsv" && continue
         # 1/10 of the size, 1/100 for the costliest, W5 (whose id names its K) and W19 (whose
         # sizes are the point) whole: divisor.sh, shared with count.sh.
         divisor="$(bash "$here/divisor.sh" "$id")"
@@ -218,6 +223,8 @@ def per_unit(impl, cid):
     if status not in ("ok",):
         return status
     v = results.get(impl, {}).get(cid)
+    if v is None and cid.startswith("W19"):
+        return "instr only"   # W19 is counted by callgrind, not timed (step 3 skips it)
     if v is None:
         return "crash" if status == "ok" and impl != "floor" else "missing"
     units, ns, mallocs = v
@@ -407,7 +414,8 @@ for op, sizes in w19.items():
         if a and b:
             row(small[-1], f"per unit ≤ 1.5× N={small[0].split('=')[1]} ({b / a:.2f}×)", b / a <= 1.5, "grows")
         else:
-            row(small[-1], "per unit ≤ 1.5× smaller N", False, "no instruction count")
+            st = verify.get(("signals", small[-1]), "missing")
+            row(small[-1], "per unit ≤ 1.5× smaller N", False, "no instruction count" if st == "ok" else st)
     for n, cid in sizes:
         if n > 16_000:
             st = verify.get(("signals", cid), "missing")
@@ -504,7 +512,7 @@ if brows:
 # The picture's data, for chart.py.
 chart = {"rows": [], "w5": {}}
 for cid in ids:
-    if cid.startswith("W5"):
+    if cid.startswith("W5") or cid.startswith("W19"):   # W19 has instruction counts only
         continue
     entry = {"id": cid}
     for impl in ("signals", "opencombine", "floor"):
@@ -564,4 +572,7 @@ print()
 tail = f" ({len(blocked)} blocked: " + "; ".join(blocked) + ")" if blocked else ""
 print(f"{met} targets met, {missed} missed{tail}")
 PY
-python3 "$here/chart.py" "$out/chart.json" "$here/performance.svg" && log "wrote Benchmarks/performance.svg"
+# The picture shows the whole table: a run of a subset (CASES, DEPTH=only) leaves it as it is.
+if [[ "$cases" == "." ]]; then
+    python3 "$here/chart.py" "$out/chart.json" "$here/performance.svg" && log "wrote Benchmarks/performance.svg"
+fi

@@ -33,6 +33,11 @@ public final class Subject<Value, Failure: Error>: Sendable {
     /// ```swift
     /// let clicks = Subject<Void, Never>()
     /// ```
+    // Inlinable, so that making a subject runs specialised in the caller: compiled once for
+    // every type, it looked up `_SerialEmitter<Event<Value, Failure>>`'s and `Event`'s generic
+    // metadata on every subject made (about 650 instructions; a subject per inner signal in
+    // W9b, per group in `groupBy`, per window in `window`).
+    @inlinable
     public init() {}
 
     /// The signal of this subject's events. Subscribing adds an observer; disposing the
