@@ -62,7 +62,7 @@ extension TestScheduler {
     /// // Prints:
     /// // debounce(2)
     /// // source  a@1 b@3 c@4 d@8 |@10
-    /// // output  a@3 c@6 d@10 |@10
+    /// // output  c@6 d@10 |@10
     /// ```
     public func diagram<Value, Failure: Error>(
         _ title: String,
