@@ -59,6 +59,8 @@ extension Signal {
     /// last of them ends: disposing the outer subscription while groups are subscribed stops
     /// new groups from reaching it but keeps the groups running (RxSwift's ref-counted rule).
     ///
+    /// ![groupBy { $0.isMultiple(of: 2) ? "even" : "odd" }](marble-groupBy.svg)
+    ///
     /// Composed of: a `bind` keeping a table of one `Subject` per key (a new key returns
     /// `just((key, subject))` `concat` a signal sending its value), `publish().refCount()`, and for each
     /// group `subject.signal.materialize().merge(counting).dematerialize()`, where `counting`
