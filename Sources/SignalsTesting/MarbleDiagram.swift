@@ -234,8 +234,16 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
                     isOutput: lane.isOutput)
             },
             length: length,
-            unit: tick == .seconds(1) ? "tick" : "tick (\(tick))",
+            unit: _unitName(of: tick),
             scale: 40,
             step: length > 30 ? 5 : 1)
     }
+}
+
+/// The axis' unit: `tick`, or `tick = 100 ms` when a tick is not one second.
+private func _unitName(of tick: Duration) -> String {
+    if tick == .seconds(1) { return "tick" }
+    let milliseconds = tick / .milliseconds(1)
+    if milliseconds == milliseconds.rounded() { return "tick = \(Int(milliseconds)) ms" }
+    return "tick = \(tick)"
 }
