@@ -10,7 +10,7 @@ import Signals
 /// screen readers, on an opaque light card that reads on light and dark pages.
 ///
 /// Most diagrams are recorded from a run with
-/// ``TestScheduler/diagram(_:inputs:output:until:)``; a diagram can also be written out:
+/// ``TestScheduler/diagram(_:inputs:output:named:until:label:)``; a diagram can also be written out:
 ///
 /// ```swift
 /// let diagram = MarbleDiagram(title: "just(1)", lanes: [
