@@ -83,4 +83,15 @@ private func typeAheadSearch() {
         backspace) was dropped by distinctUntilChanged; "swif" started a search that "swift"
         cancelled 100 ms before it would have answered (flatMapLatest).
         """)
+
+    // With `--pictures DIR`, the same run as a picture (SignalsTesting's MarbleDiagram).
+    if let directory = picturesDirectory {
+        var resultsLane = resultsRecorder.marbleLane(named: "results")
+        resultsLane.isOutput = true
+        let diagram = MarbleDiagram(
+            title: "Type-ahead search: debounce, distinctUntilChanged, flatMapLatest",
+            tick: .milliseconds(100),
+            lanes: [keys.marbleLane(named: "keys"), queriesRecorder.marbleLane(named: "queries"), resultsLane])
+        writePicture(diagram.svg, named: "type-ahead-search.svg", in: directory)
+    }
 }

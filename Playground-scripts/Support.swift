@@ -5,6 +5,13 @@
 // the tests in Tests/PlaygroundTests compare every chapter's output with a golden
 // transcript (Tests/PlaygroundTests/Golden/<chapter file>.txt).
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Signals
 import Synchronization
 
@@ -188,4 +195,21 @@ struct TourError: Error, CustomStringConvertible {
     let message: String
     init(_ message: String) { self.message = message }
     var description: String { message }
+}
+
+/// The directory given with `--pictures`, where chapters that draw write their SVG files.
+nonisolated(unsafe) var picturesDirectory: String?
+
+/// Writes `svg` to `directory/name` (creating the directory), and says so on standard error,
+/// so that the printed tour stays the same.
+func writePicture(_ svg: String, named name: String, in directory: String) {
+    _ = mkdir(directory, 0o755)
+    let path = directory + "/" + name
+    guard let file = fopen(path, "w") else {
+        _ = "could not write \(path)\n".utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+        return
+    }
+    _ = Array(svg.utf8).withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+    fclose(file)
+    _ = "wrote \(path)\n".utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
 }

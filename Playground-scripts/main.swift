@@ -4,6 +4,7 @@
 //     swift run playground concat     one chapter, by name ...
 //     swift run playground 5          ... or by number (several may be given)
 //     swift run playground list       the chapters
+//     swift run playground time --pictures DIR   also writes the chapter's diagrams as SVG into DIR
 //
 // Each chapter is a file of this folder, numbered in reading order, and begins with the
 // story it tells. Read the file, run the chapter, compare. The tour opens with the everyday
@@ -19,8 +20,20 @@ import Musl
 import Darwin
 #endif
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
 var selected: [Chapter] = []
+
+// `--pictures DIR`: chapters that draw (the time chapter) also write their diagrams as SVG
+// files into DIR; the printed output stays the same.
+if let index = arguments.firstIndex(of: "--pictures") {
+    guard index + 1 < arguments.count else {
+        _ = "--pictures needs a directory, e.g. `swift run playground time --pictures /tmp/pictures`\n"
+            .utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+        exit(1)
+    }
+    picturesDirectory = arguments[index + 1]
+    arguments.removeSubrange(index...(index + 1))
+}
 
 if arguments == ["list"] {
     print("Part 1 · Using Signals")

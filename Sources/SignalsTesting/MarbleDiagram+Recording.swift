@@ -31,6 +31,26 @@ extension TestSignal: MarbleDiagramInput {
     }
 }
 
+extension Recorder: MarbleDiagramInput {
+    /// The lane of what this recorder received, for a recorder made on a ``TestScheduler``
+    /// (a precondition): its events at their virtual times, labelled by their description,
+    /// shaded from its subscription to its terminal event (or to the end of the axis).
+    ///
+    /// ```swift
+    /// let results = signal.record(scheduler: scheduler)
+    /// scheduler.run()
+    /// let diagram = MarbleDiagram(title: "search", lanes: [results.marbleLane(named: "results")])
+    /// ```
+    public func marbleLane(named name: String) -> MarbleDiagram.Lane {
+        let events = timedEvents
+        let end = events.last.flatMap { $0.event.isTerminating ? $0.time : nil }
+        return MarbleDiagram.Lane(
+            name,
+            events: events.map { MarbleDiagram.Marble(time: $0.time, event: $0.event) { String(describing: $0) } },
+            subscriptions: [TestSubscription(_start, end)])
+    }
+}
+
 extension MarbleDiagram.Marble {
     /// The marble for `event` at `time`, a value labelled by `label`.
     init<Value, Failure: Error>(time: Duration, event: Event<Value, Failure>, label: (Value) -> String) {
@@ -62,7 +82,7 @@ extension TestScheduler {
     /// // Prints:
     /// // debounce(2)
     /// // source  a@1 b@3 c@4 d@8 |@10
-    /// // output  a@3 c@6 d@10 |@10
+    /// // output  c@6 d@10 |@10
     /// ```
     public func diagram<Value, Failure: Error>(
         _ title: String,

@@ -10,7 +10,7 @@ import Signals
 /// screen readers, on an opaque light card that reads on light and dark pages.
 ///
 /// Most diagrams are recorded from a run with
-/// ``TestScheduler/diagram(_:inputs:output:until:)``; a diagram can also be written out:
+/// ``TestScheduler/diagram(_:inputs:output:named:until:label:)``; a diagram can also be written out:
 ///
 /// ```swift
 /// let diagram = MarbleDiagram(title: "just(1)", lanes: [
@@ -234,8 +234,16 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
                     isOutput: lane.isOutput)
             },
             length: length,
-            unit: tick == .seconds(1) ? "tick" : "tick (\(tick))",
+            unit: _unitName(of: tick),
             scale: 40,
             step: length > 30 ? 5 : 1)
     }
+}
+
+/// The axis' unit: `tick`, or `tick = 100 ms` when a tick is not one second.
+private func _unitName(of tick: Duration) -> String {
+    if tick == .seconds(1) { return "tick" }
+    let milliseconds = tick / .milliseconds(1)
+    if milliseconds == milliseconds.rounded() { return "tick = \(Int(milliseconds)) ms" }
+    return "tick = \(tick)"
 }

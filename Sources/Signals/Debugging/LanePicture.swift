@@ -163,7 +163,7 @@ package struct _LanePicture: Sendable {
             out += "<line x1=\"\(x)\" y1=\"\(_fmt(axisY - 4))\" x2=\"\(x)\" y2=\"\(_fmt(axisY + 4))\" stroke=\"#8a93a1\"/>\n"
             out += "<text x=\"\(x)\" y=\"\(_fmt(axisY + 17))\" text-anchor=\"middle\">\(_fmt(position))</text>\n"
         }
-        out += "<text x=\"14\" y=\"\(_fmt(axisY + 17))\">\(_xml(unit))</text>\n"
+        out += "<text x=\"14\" y=\"\(_fmt(axisY + 4))\">\(_xml(unit))</text>\n"
         out += "</g>\n</svg>\n"
         return out
     }

@@ -20,6 +20,8 @@ extension Signal {
     /// the output completes. Fails as soon as this signal fails, dropping the array.
     /// Disposing the output disposes this signal and cancels the clock.
     ///
+    /// ![window(timeSpan: 4, count: 2)](marble-window-timeSpan.svg)
+    ///
     /// Composed of: `deferred { … }` around `merge` of
     /// `restarts.signal.startWith(()).flatMapLatest { _ in Signal.interval(timeSpan, on: scheduler) }`
     /// (a `Subject` the binding sends into when a full array ends a window early) and
@@ -87,6 +89,8 @@ extension Signal {
     /// signal fails, dropping them. Disposing the output disposes this signal and cancels
     /// the clock.
     ///
+    /// ![collect(every: 3)](marble-collect-every.svg)
+    ///
     /// Composed of: `buffer(timeSpan: period, count: .max, on: scheduler).filter { !$0.isEmpty }`.
     ///
     /// ```swift
@@ -119,6 +123,8 @@ extension Signal {
     /// Completes as `sample(on:)` does: at once when this signal completes with nothing
     /// pending, else at the end of the period, after the pending value. Fails as soon as
     /// this signal fails. Disposing the output disposes this signal and cancels the clock.
+    ///
+    /// ![sample(every: 3)](marble-sample-every.svg)
     ///
     /// Composed of: `sample(on: Signal.interval(period, on: scheduler))`.
     ///

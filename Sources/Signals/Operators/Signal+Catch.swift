@@ -16,6 +16,8 @@ extension Signal {
     /// Completes: when this signal completes, or when the handler's signal completes.
     /// Fails: only if the handler's signal fails. Disposes: whichever is running.
     ///
+    /// ![catch { _ in fallback }](marble-catch.svg)
+    ///
     /// Composed of: `bind` with `.next(v) -> .just(v)`, `.error(e) -> handler(e)`,
     /// `.completed -> nil`; bind tail-calls the handler's signal, so chains of catches run
     /// in constant stack.
@@ -50,6 +52,8 @@ extension Signal {
     /// Completes: when this signal completes, or right after `value`. Never fails.
     /// Disposes: this signal's subscription.
     ///
+    /// ![replaceError(with: "z")](marble-replaceError.svg)
+    ///
     /// Composed of: `catch { _ in .just(value) }`.
     ///
     /// ```swift
@@ -71,6 +75,8 @@ extension Signal {
     /// Completes: when a subscription completes. Fails: with the error of subscription
     /// `count + 1`. Disposes: the running subscription. `retry(0)` is this signal.
     /// Values of failed attempts have been delivered already; they are not taken back.
+    ///
+    /// ![retry(2)](marble-retry.svg)
     ///
     /// Composed of: `catch { error in count == 0 ? .error(error) : retry(count - 1) }`.
     /// Each retry is a tail call into the same downstream: `retry(1_000_000)` of a signal

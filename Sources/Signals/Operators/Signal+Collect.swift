@@ -48,6 +48,8 @@ extension Signal {
     /// Completes when this signal completes (after the rest); fails with its error,
     /// dropping a partial array.
     ///
+    /// ![collect(count: 2)](marble-collect-count.svg)
+    ///
     /// Composed of: a stateful `bind`: `.next(v) -> append; full ? .just(buffer) : nil`,
     /// `.completed -> .just(rest)` when the rest is not empty.
     ///

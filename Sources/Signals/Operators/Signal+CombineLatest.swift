@@ -72,6 +72,8 @@ extension Signal {
     /// have completed, or as soon as one completes without ever having emitted. The first
     /// error fails the output.
     ///
+    /// ![Signal.combineLatest(a, b)](marble-combineLatest.svg)
+    ///
     /// Composed of: `merge` of the two sources, materialized and tagged, into a stateful
     /// `bind` keeping the latest value of each (the same bookkeeping as the array form,
     /// without type erasure).

@@ -8,6 +8,8 @@ extension Signal {
     /// Completes when this signal completes; fails with its error. Each subscription starts
     /// again from `initial`.
     ///
+    /// ![combinePrevious(0)](marble-combinePrevious.svg)
+    ///
     /// Composed of: a stateful `bind` keeping the previous value:
     /// `.next(v) -> .just((previous, v)); previous = v` (constants only: no allocation per
     /// value).

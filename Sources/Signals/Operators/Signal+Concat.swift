@@ -115,6 +115,8 @@ extension Signal {
     /// `a.concat(b).concat(c)` is `Signal.concat(a, b, c)`: nested concats are kept flat, so
     /// a left fold of 100,000 concats neither recurses nor costs 100,000 levels per value.
     ///
+    /// ![a.concat(b)](marble-concat.svg)
+    ///
     /// Composed of: `Signal.concat([self, other])` (as an associative fold).
     ///
     /// ```swift

@@ -21,6 +21,8 @@ extension Signal {
     /// disposes this signal and cancels the pending timer. A due time of zero or less sends
     /// a value at the scheduler's next run, unless a newer one arrived first.
     ///
+    /// ![debounce(2)](marble-debounce.svg)
+    ///
     /// Composed of: one `bind` whose binding, for each value, cuts the running timer
     /// (`BindControl.cancelInners()`) and returns a timer that sends the value when
     /// `dueTime` has passed; on completion it cuts the timer and returns the pending value.

@@ -15,6 +15,8 @@ extension Signal {
     /// delivered after the disposal returns. A delay of zero or less delivers at the
     /// scheduler's next run, as `observe(on:)` does.
     ///
+    /// ![delay(2)](marble-delay.svg)
+    ///
     /// Composed of: `materialize()`, then `flattenMap` of each event into a timer of `delay`
     /// that continues with `.just(event)` (one scheduling source, where
     /// `Signal.timer(after:on:).then(.just(event))` added a bind per event), then

@@ -56,6 +56,8 @@ extension Signal where Value: Equatable & SendableMetatype {
     ///
     /// Completes when this signal completes; fails with its error.
     ///
+    /// ![distinctUntilChanged()](marble-distinctUntilChanged.svg)
+    ///
     /// Composed of: `distinctUntilChanged(by: ==)`.
     ///
     /// `Value` needs no `Sendable` conformance; its `Equatable` conformance must not be

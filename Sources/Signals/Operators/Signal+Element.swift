@@ -120,6 +120,8 @@ extension Signal {
     /// Disposes: this signal, or `other` once switched to. `other` is subscribed only when
     /// this signal has completed empty.
     ///
+    /// ![timeout(3, switchTo: fallback)](marble-timeout-switchTo.svg)
+    ///
     /// Composed of: a stateful `bind`: `.next(v) -> sawValue = true; .just(v)`,
     /// `.completed -> sawValue ? nil : other` (tail-called, as `catch`'s handler).
     ///

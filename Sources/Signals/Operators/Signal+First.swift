@@ -9,6 +9,8 @@ extension Signal {
     /// Completes after the first value, or without a value if this signal completes
     /// empty; fails with this signal's error if that comes first.
     ///
+    /// ![first()](marble-first.svg)
+    ///
     /// Composed of: `take(1)`.
     ///
     /// ```swift
@@ -55,6 +57,8 @@ extension Signal {
     ///
     /// Completes after that value, or without a value if this signal completes empty;
     /// fails with this signal's error (and sends no value).
+    ///
+    /// ![last()](marble-last.svg)
     ///
     /// Composed of: a stateful `bind` keeping the latest value:
     /// `.next(v) -> last = v; nil`, `.completed -> last.map(Signal.just)`.

@@ -116,6 +116,14 @@ extension Signal {
     /// disposing the output disposes this signal and every running inner signal.
     /// `flatten(.merge)` is exactly `flatten()`.
     ///
+    /// ![flatten(.merge)](marble-flatten-merge.svg)
+    ///
+    /// ![flatten(.concat)](marble-flatten-concat.svg)
+    ///
+    /// ![flatten(.latest)](marble-flatten-latest.svg)
+    ///
+    /// ![flatten(.first)](marble-flatten-first.svg)
+    ///
     /// Composed of: `flattenMap(strategy) { $0 }`.
     ///
     /// ```swift

@@ -12,6 +12,8 @@ extension Signal {
     /// and every inner signal have completed; the first error, from this signal or any inner
     /// one, fails it and disposes everything else.
     ///
+    /// ![flattenMap { n in interval(2).take(2) }](marble-flattenMap.svg)
+    ///
     /// Composed of: `bind` with the binding `.next(v) -> transform(v)`,
     /// `.error(e) -> .error(e)`, `.completed -> nil`; over a constant (`just(v)`), the one
     /// inner signal `transform(v)` is the whole output, subscribed as a tail call, so that a

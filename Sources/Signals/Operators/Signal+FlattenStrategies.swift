@@ -41,6 +41,8 @@ extension Signal {
     /// Completes when this signal and every inner signal have completed; the first error
     /// fails it and disposes everything else.
     ///
+    /// ![concatMap { n in interval(2).take(2) }](marble-concatMap.svg)
+    ///
     /// Composed of: `flattenMap(.concat, transform)`.
     ///
     /// ```swift
@@ -62,6 +64,8 @@ extension Signal {
     /// Completes when this signal and the last inner signal have completed. Fails with an
     /// error of this signal or of the current inner signal (an inner signal that was
     /// switched away from is disposed, so it cannot fail the output).
+    ///
+    /// ![switchToLatest()](marble-switchToLatest.svg)
     ///
     /// Composed of: `flatten(.latest)`.
     ///
@@ -93,6 +97,8 @@ extension Signal {
     /// Completes when this signal and the last inner signal have completed; fails with an
     /// error of this signal or of the current inner signal.
     ///
+    /// ![flatMapLatest { n in interval(2).take(3) }](marble-flatMapLatest.svg)
+    ///
     /// Composed of: `flattenMap(.latest, transform)`.
     ///
     /// ```swift
@@ -121,6 +127,8 @@ extension Signal {
     /// Completes when this signal and the running inner signal have completed; the first
     /// error fails it and disposes everything else.
     ///
+    /// ![flatMapFirst { n in interval(2).take(2) }](marble-flatMapFirst.svg)
+    ///
     /// Composed of: `flattenMap(.first, transform)`.
     ///
     /// ```swift
@@ -142,6 +150,8 @@ extension Signal {
     ///
     /// Completes when this signal and every inner signal have completed; the first error
     /// fails it and disposes everything else.
+    ///
+    /// ![merge(maxConcurrent: 2)](marble-merge-maxConcurrent.svg)
     ///
     /// Composed of: `flatten(.concurrent(limit: maxConcurrent))`.
     ///

@@ -60,6 +60,8 @@ extension Signal {
     /// last of them ends: disposing the outer subscription while groups are subscribed stops
     /// new groups from reaching it but keeps the groups running (RxSwift's ref-counted rule).
     ///
+    /// ![groupBy { $0.isMultiple(of: 2) ? "even" : "odd" }](marble-groupBy.svg)
+    ///
     /// Composed of: a `bind` keeping a table of one `Subject` per key (a new key returns
     /// `just((key, subject))` `concat` a signal sending its value), read through a shared
     /// subscription (`_RefCountedSubscription`, RxSwift's `RefCountDisposable` as signals)

@@ -10,6 +10,8 @@ extension Signal {
     ///
     /// Completion and errors pass through unchanged.
     ///
+    /// ![map { $0 * 10 }](marble-map.svg)
+    ///
     /// Composed of: `flattenMap { .just(transform($0)) }` (bind's constant fast path: no
     /// subscription and no allocation per value).
     ///
@@ -45,6 +47,8 @@ extension Signal {
     ///
     /// Completion and errors pass through unchanged.
     ///
+    /// ![filter { $0.isMultiple(of: 2) }](marble-filter.svg)
+    ///
     /// Composed of: `flattenMap { isIncluded($0) ? .just($0) : .empty }`.
     ///
     /// ```swift
@@ -61,6 +65,8 @@ extension Signal {
     /// Transforms each value with `transform` and forwards the results that are not `nil`.
     ///
     /// Completion and errors pass through unchanged.
+    ///
+    /// ![compactMap { Int($0) }](marble-compactMap.svg)
     ///
     /// Composed of: `flattenMap { transform($0).map(Signal.just) ?? .empty }` (constants
     /// only: no allocation per value).

@@ -45,6 +45,8 @@ extension Signal {
     /// the other. `a.merge(b).merge(c)` is `Signal.merge(a, b, c)`: nested merges are kept
     /// flat, so a left fold of 100,000 merges costs one level per value, not 100,000.
     ///
+    /// ![a.merge(b)](marble-merge.svg)
+    ///
     /// Composed of: `Signal.merge([self, other])` (as an associative fold).
     ///
     /// ```swift

@@ -65,6 +65,8 @@ extension Signal {
 
     /// Mirrors the first of the given signals to send any event, and disposes the others.
     ///
+    /// ![Signal.race(a, b)](marble-race.svg)
+    ///
     /// Composed of: `Signal.race([first] + rest)`.
     ///
     /// ```swift

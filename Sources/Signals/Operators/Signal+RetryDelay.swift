@@ -78,6 +78,8 @@ extension Signal {
     /// ``retry(_:)``. The wait starts when an attempt fails; the next attempt is subscribed
     /// on `scheduler` when it ends.
     ///
+    /// ![retry(2, delay: .constant(2))](marble-retry-delay.svg)
+    ///
     /// Composed of: `catch { error in count == 0 ? .error(error) : timer(after: wait, on:
     /// scheduler).then(retry(count - 1, …)) }`, each retry built when an attempt fails.
     ///

@@ -11,6 +11,8 @@ extension Signal {
     /// Completes when this signal completes; fails with its error. Each subscription
     /// accumulates afresh from `initialResult`.
     ///
+    /// ![scan(0, +)](marble-scan.svg)
+    ///
     /// Composed of: `scan(into: initialResult) { acc, v in acc = nextPartialResult(acc, v) }`
     /// (a stateful `bind` returning constants only: no allocation per value).
     ///
@@ -82,6 +84,8 @@ extension Signal {
     ///
     /// Completes right after its one value; fails with this signal's error (and sends no
     /// value).
+    ///
+    /// ![reduce(0, +)](marble-reduce.svg)
     ///
     /// Composed of: a stateful `bind`: `.next(v) -> acc = nextPartialResult(acc, v); nil`,
     /// `.completed -> .just(acc)`.

@@ -10,6 +10,8 @@ extension Signal {
     /// Completes when this signal completes; fails with its error, even while still
     /// dropping.
     ///
+    /// ![skip(2)](marble-skip.svg)
+    ///
     /// Composed of: a stateful `bind` counting down: `.next(v) -> remaining > 0 ? nil : .just(v)`.
     ///
     /// ```swift
@@ -49,6 +51,8 @@ extension Signal {
     /// forwards that value and every later one (`predicate` is not called again).
     ///
     /// Completes when this signal completes; fails with its error.
+    ///
+    /// ![skip(while: { $0 < 4 })](marble-skip-while.svg)
     ///
     /// Composed of: a stateful `bind`: `.next(v) -> dropping && predicate(v) ? nil : .just(v)`,
     /// `dropping` turning false at the first failing value.
@@ -92,6 +96,8 @@ extension Signal {
     /// completes without a value, no value ever passes (as in RxSwift). The output completes
     /// with this signal even if the trigger never fired; RxSwift then sends no completion,
     /// leaving its subscriber waiting for ever for a signal that has ended.
+    ///
+    /// ![skip(until: trigger)](marble-skip-until.svg)
     ///
     /// Composed of: `merge` of `trigger.take(1)` mapped to a gate-opening notice and this
     /// signal's events (`materialize`, tagged), into a stateful `bind`:

@@ -7,6 +7,8 @@ extension Signal {
     ///
     /// Completes / Fails: as this signal. Disposes: this signal's subscription.
     ///
+    /// ![startWith("s")](marble-startWith.svg)
+    ///
     /// Composed of: `Signal.concat(values.map { .just($0) } + [self])`.
     ///
     /// ```swift

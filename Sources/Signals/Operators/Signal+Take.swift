@@ -12,6 +12,8 @@ extension Signal {
     /// with its error if that comes first. `take(0)` completes at once without subscribing
     /// to this signal (as RxSwift does).
     ///
+    /// ![take(2)](marble-take.svg)
+    ///
     /// Composed of: a stateful `bind` counting down: `.next(v) -> .just(v)`, setting `stop`
     /// on the `count`-th value (which disposes the source).
     ///
@@ -53,6 +55,8 @@ extension Signal {
     /// Completes at the first failing value, or when this signal completes; fails with
     /// its error.
     ///
+    /// ![take(while: { $0 < 4 })](marble-take-while.svg)
+    ///
     /// Composed of: `bind` with `.next(v) -> predicate(v) ? .just(v) : stop`.
     ///
     /// ```swift
@@ -88,6 +92,8 @@ extension Signal {
     ///
     /// Completes after those values; fails with this signal's error, dropping what was
     /// kept. `takeLast(0)` forwards only the terminal event.
+    ///
+    /// ![takeLast(2)](marble-takeLast.svg)
     ///
     /// Composed of: a stateful `bind` keeping the last `count` values in a queue:
     /// `.next(v) -> keep v, drop the oldest; nil`,

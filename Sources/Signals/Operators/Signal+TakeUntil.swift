@@ -14,6 +14,8 @@ extension Signal {
     /// this signal ends. Fails with this signal's error. Disposes this signal and the trigger
     /// when it ends, however it ends.
     ///
+    /// ![take(until: trigger)](marble-take-until.svg)
+    ///
     /// Composed of: `merge` of `trigger.map { _ in nil }` and this signal materialized into
     /// optionals (`bind { event in .just(event) }`), into a `bind` that returns `.just(v)`
     /// for a value, `.error(e)` for an error, and stops at the trigger's value or the

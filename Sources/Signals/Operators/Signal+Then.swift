@@ -12,6 +12,8 @@ extension Signal {
     /// Completes: when `next` completes. Fails: when this signal fails (`next` is then never
     /// subscribed) or when `next` fails. Disposes: whichever is running.
     ///
+    /// ![a.then(b)](marble-then.svg)
+    ///
     /// Composed of: `bind` with `.next -> nil`, `.error(e) -> .error(e)`, `.completed -> next`;
     /// bind tail-calls `next`, so chains of `then` run in constant stack.
     ///

@@ -40,6 +40,8 @@ extension Signal {
     /// this signal and cancels the window. An interval of zero or less lets every value
     /// through.
     ///
+    /// ![throttle(3, latest: true)](marble-throttle-latest.svg)
+    ///
     /// Composed of: one `bind` that compares `scheduler.now` with the instant of the last
     /// value sent and, for a value kept for the end of the window (`latest: true`), returns
     /// one `Signal.timer`-like source that sends it there.

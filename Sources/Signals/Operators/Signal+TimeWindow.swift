@@ -13,6 +13,8 @@ extension Signal {
     /// timer. A duration of zero or less completes at the scheduler's next run, after what
     /// this signal sent synchronously on subscription (as RxSwift).
     ///
+    /// ![take(for: 4)](marble-take-for.svg)
+    ///
     /// Composed of: `take(until: Signal.timer(after: duration, on: scheduler))`.
     ///
     /// ```swift
@@ -39,6 +41,8 @@ extension Signal {
     /// Disposes: this signal and the timer. A duration of zero or less drops nothing, not
     /// even what this signal sends synchronously on subscription: the output is this signal
     /// (RxSwift would drop those until its zero timer ran).
+    ///
+    /// ![skip(for: 4)](marble-skip-for.svg)
     ///
     /// Composed of: `skip(until: Signal.timer(after: duration, on: scheduler))`.
     ///
@@ -67,6 +71,8 @@ extension Signal {
     /// Disposes: the waiting timer, or this signal once subscribed (disposing before the
     /// delay means this signal is never subscribed). The subscription happens on
     /// `scheduler`.
+    ///
+    /// ![delaySubscription(2)](marble-delaySubscription.svg)
     ///
     /// Composed of: `Signal.timer(after: delay, on: scheduler).then(self)`.
     ///

@@ -96,6 +96,8 @@ extension Signal {
     /// disposes this signal and cancels the clock. A signal that cannot fail
     /// (`Failure == Never`) takes a failure type first: `setFailureType(to:)`.
     ///
+    /// ![timeout(3, error: oops)](marble-timeout.svg)
+    ///
     /// Composed of: `timeout(dueTime, on: scheduler, switchTo: .error(error))`.
     ///
     /// ```swift

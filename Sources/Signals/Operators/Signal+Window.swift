@@ -26,6 +26,8 @@ extension Signal {
     /// subscriptions share one subscription to this signal, disposed when the last of them
     /// ends (as `groupBy`).
     ///
+    /// ![window(count: 2)](marble-window-count.svg)
+    ///
     /// Composed of: a `bind` keeping the open window (a `Subject`) and its count, started
     /// with the first window (`startWith`), read through a shared subscription that every
     /// window's subscription holds (as `groupBy`'s).

@@ -13,6 +13,8 @@ extension Signal {
     /// `other`'s completion changes nothing — its last value stays the latest. Fails: when
     /// either fails. Disposes: both. (As RxSwift's `withLatestFrom`.)
     ///
+    /// ![a.withLatestFrom(b)](marble-withLatestFrom.svg)
+    ///
     /// Composed of: `merge` of `other` and `self`, each `materialize`d and tagged, into a
     /// stateful `bind` keeping `other`'s latest value.
     ///
@@ -100,6 +102,8 @@ extension Signal {
     /// the output completes, since nothing can be sampled any more (RxSwift would send it and
     /// then wait for this signal's completion). Fails: when this signal fails.
     /// Disposes: both.
+    ///
+    /// ![sample(on: trigger)](marble-sample-on.svg)
     ///
     /// Composed of: `merge` of `self` and `trigger`, each `materialize`d and tagged, into a
     /// stateful `bind` keeping the unsampled value.

@@ -62,6 +62,8 @@ extension Signal {
     /// Completes: as soon as one has completed and its values have all been paired.
     /// Fails: at the first error. Disposes: both.
     ///
+    /// ![Signal.zip(a, b)](marble-zip.svg)
+    ///
     /// Composed of: `merge` of the two sources, materialized and tagged, into a stateful
     /// `bind` keeping a queue per source (the array form's bookkeeping, without type erasure).
     ///

@@ -16,6 +16,8 @@ extension Signal where Value == Int {
     /// The value is the index of its single tick, `0`, as RxSwift's `timer` sends, so that
     /// a timer reads as the first tick of an `interval(_:on:)`.
     ///
+    /// ![Signal.timer(after: 3)](marble-timer.svg)
+    ///
     /// Composed of: a source (`scheduler.schedule(after:)`); the time operators compose over it.
     ///
     /// ```swift
@@ -38,6 +40,8 @@ extension Signal where Value == Int {
     /// every `period`. Never completes; disposing it cancels the scheduled work.
     ///
     /// `period` must be positive.
+    ///
+    /// ![Signal.interval(2).take(4)](marble-interval.svg)
     ///
     /// Composed of: a source (`scheduler.schedule(after:repeating:)`).
     ///

@@ -234,6 +234,7 @@ import SignalsTesting
                          ^
             expected events: next(1)@1 next(2)@3 completed@5
             actual events:   next(1)@1 next(2)@4 completed@5
+            picture: \(result.picture ?? "")
             """)
     }
 

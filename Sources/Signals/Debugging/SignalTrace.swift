@@ -1,0 +1,314 @@
+// SignalTrace: a bounded timeline of the named stages of live pipelines, written by
+// `trace(_:in:)` (Operators/Signal+Trace.swift) and drawn by the library's one drawing
+// (`_LanePicture`, which also draws SignalsTesting's marble diagrams): one lane per stage
+// over real time, as SVG or as text.
+//
+// Nothing here runs unless `trace` is used: a pipeline without it never touches a timeline.
+// Recording takes the library's lock for one append to a ring buffer and calls no user code
+// under it (labels are made before the lock is taken).
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Synchronization
+
+/// A timeline of traced pipeline stages: what each stage named with
+/// ``Signal/trace(_:in:)`` saw — subscriptions, values, terminal events, disposals — with the
+/// time (since the timeline was made) and the thread of each, for debugging live pipelines.
+///
+/// A timeline keeps the latest ``capacity`` entries (1,000 by default) in a ring buffer, so
+/// a long-running traced pipeline uses bounded memory: each entry holds the stage's name, a
+/// label (the value's description) and the thread's name, a few dozen bytes plus the label.
+/// Older entries are counted in ``droppedCount``. Thread-safe; recording from many threads
+/// at once is serialised by a lock.
+///
+/// ```swift
+/// let timeline = SignalTrace()
+/// queries.trace("query", in: timeline)
+///     .debounce(.milliseconds(300), on: scheduler).trace("debounced", in: timeline)
+///     .flatMapLatest(search).trace("results", in: timeline)
+///     .subscribe(next: show)
+/// // … later, in the debugger or a test:
+/// print(timeline.text)
+/// try timeline.svg(title: "search").write(toFile: "/tmp/search.svg", atomically: true, encoding: .utf8)
+/// ```
+public final class SignalTrace: Sendable {
+    /// One thing a stage saw.
+    ///
+    /// ```swift
+    /// for entry in timeline.entries { print(entry) }
+    /// // Prints: 12.345 ms  query  next(s)  (thread 2)
+    /// ```
+    public struct Entry: Sendable, Hashable, CustomStringConvertible {
+        /// What happened.
+        ///
+        /// ```swift
+        /// if case .value(let label) = entry.kind { print(label) }
+        /// ```
+        public enum Kind: Sendable, Hashable {
+            /// The stage was subscribed.
+            case subscribed
+            /// The stage forwarded a value, described.
+            case value(String)
+            /// The stage failed, with the error described.
+            case failed(String)
+            /// The stage completed.
+            case completed
+            /// The stage's subscription ended (after its terminal event, or disposed).
+            case disposed
+        }
+
+        /// The stage's name, as given to `trace(_:)`.
+        ///
+        /// ```swift
+        /// print(entry.stage) // Prints: query
+        /// ```
+        public let stage: String
+        /// What happened.
+        ///
+        /// ```swift
+        /// print(entry.kind) // Prints: value("s")
+        /// ```
+        public let kind: Kind
+        /// When, since the timeline was made (or last reset).
+        ///
+        /// ```swift
+        /// print(entry.time) // Prints: 0.012345 seconds
+        /// ```
+        public let time: Duration
+        /// The thread it happened on: `main`, or `thread N` numbered in order of first use.
+        ///
+        /// ```swift
+        /// print(entry.thread) // Prints: main
+        /// ```
+        public let thread: String
+        /// Which subscription of the stage it belongs to, numbered from 1 per timeline.
+        ///
+        /// ```swift
+        /// print(entry.subscription) // Prints: 1
+        /// ```
+        public let subscription: Int
+
+        /// `12.345 ms  query  next(s)  (thread 2)`.
+        ///
+        /// ```swift
+        /// print(entry) // Prints: 0.021 ms  query  subscribed  (main)
+        /// ```
+        public var description: String {
+            "\(_milliseconds(time)) ms  \(stage)  \(_what)  (\(thread))"
+        }
+
+        /// `subscribed`, `next(label)`, `error(e)`, `completed` or `disposed`.
+        var _what: String {
+            switch kind {
+            case .subscribed: "subscribed"
+            case .value(let label): "next(\(label))"
+            case .failed(let error): "error(\(error))"
+            case .completed: "completed"
+            case .disposed: "disposed"
+            }
+        }
+    }
+
+    private struct State {
+        var ring: [Entry] = []
+        /// Where the next entry goes once the ring is full.
+        var next = 0
+        var dropped = 0
+        var start = ContinuousClock.now
+        var subscriptions = 0
+    }
+
+    private let _state = _Locked(State())
+
+    /// The timeline that `trace(_:)` records into when no other is given.
+    ///
+    /// ```swift
+    /// signal.trace("search").subscribe(next: show)
+    /// print(SignalTrace.shared.text)
+    /// ```
+    public static let shared = SignalTrace()
+
+    /// How many entries this timeline keeps: the latest ones.
+    ///
+    /// ```swift
+    /// print(SignalTrace().capacity) // Prints: 1000
+    /// ```
+    public let capacity: Int
+
+    /// A timeline keeping the latest `capacity` entries (1,000 by default); its clock starts
+    /// now.
+    ///
+    /// ```swift
+    /// let timeline = SignalTrace(capacity: 200)
+    /// ```
+    public init(capacity: Int = 1000) {
+        _precondition(capacity > 0, "Signals: SignalTrace(capacity:) needs a capacity of 1 or more, got \(capacity)")
+        self.capacity = capacity
+    }
+
+    /// The entries kept, oldest first.
+    ///
+    /// ```swift
+    /// print(timeline.entries.map(\.stage)) // Prints: ["query", "query", "results"]
+    /// ```
+    public var entries: [Entry] {
+        _state.withLock { state in
+            Array(state.ring[state.next...] + state.ring[..<state.next])
+        }
+    }
+
+    /// How many entries were dropped to keep the timeline within its ``capacity``.
+    ///
+    /// ```swift
+    /// print(timeline.droppedCount) // Prints: 0
+    /// ```
+    public var droppedCount: Int {
+        _state.withLock { $0.dropped }
+    }
+
+    /// Forgets every entry and restarts the clock.
+    ///
+    /// ```swift
+    /// timeline.reset()
+    /// ```
+    public func reset() {
+        _state.withLock { $0 = State() }
+    }
+
+    /// The timeline as lines of text, one entry a line, oldest first (after a line saying how
+    /// many were dropped, if any).
+    ///
+    /// ```swift
+    /// print(timeline.text)
+    /// // Prints:
+    /// // 0.010 ms  query  subscribed  (main)
+    /// // 0.052 ms  query  next(s)  (main)
+    /// ```
+    public var text: String {
+        let dropped = droppedCount
+        let lines = entries.map(\.description)
+        return ((dropped > 0 ? ["(\(dropped) earlier entries dropped)"] : []) + lines).joined(separator: "\n")
+    }
+
+    /// The timeline as an SVG 1.1 picture: one lane per stage (in order of first
+    /// appearance) over real time in milliseconds, values as labelled marbles, completion
+    /// as a bar, failure as a cross, each subscription shaded; every mark's tooltip names its
+    /// time and thread. The same drawing as SignalsTesting's marble diagrams.
+    ///
+    /// ```swift
+    /// try timeline.svg(title: "pipeline").write(toFile: "/tmp/pipeline.svg", atomically: true, encoding: .utf8)
+    /// ```
+    public func svg(title: String = "trace") -> String {
+        _picture(title: title).svg
+    }
+
+    // MARK: - Recording (used by trace(_:in:))
+
+    /// A fresh subscription number.
+    func _newSubscription() -> Int {
+        _state.withLock { state in
+            state.subscriptions += 1
+            return state.subscriptions
+        }
+    }
+
+    /// Records `kind` for `stage`'s subscription `subscription`, now, on this thread.
+    func _record(_ stage: String, _ subscription: Int, _ kind: Entry.Kind) {
+        let thread = _currentThreadName()
+        let now = ContinuousClock.now
+        _state.withLock { state in
+            let entry = Entry(stage: stage, kind: kind, time: state.start.duration(to: now), thread: thread, subscription: subscription)
+            if state.ring.count < capacity {
+                state.ring.append(entry)
+            } else {
+                state.ring[state.next] = entry
+                state.next = (state.next + 1) % capacity
+                state.dropped += 1
+            }
+        }
+    }
+
+    // MARK: - Drawing
+
+    func _picture(title: String) -> _LanePicture {
+        let entries = entries
+        let origin = entries.first?.time ?? .zero
+        func ms(_ time: Duration) -> Double { (time - origin) / .milliseconds(1) }
+        let length = max(entries.last.map { ms($0.time) } ?? 0, 1)
+        var stages: [String] = []
+        for entry in entries where !stages.contains(entry.stage) { stages.append(entry.stage) }
+        let lanes = stages.map { stage in
+            var marks: [_LanePicture.Mark] = []
+            var open: [Int: Double] = [:]
+            var intervals: [(subscription: Int, start: Double, end: Double?)] = []
+            for entry in entries where entry.stage == stage {
+                let at = ms(entry.time)
+                let note = "\(stage): \(entry._what) at \(_fmt(at)) ms on \(entry.thread)"
+                switch entry.kind {
+                case .subscribed:
+                    open[entry.subscription] = at
+                case .disposed:
+                    intervals.append((entry.subscription, open.removeValue(forKey: entry.subscription) ?? 0, at))
+                case .value(let label):
+                    marks.append(.init(position: at, kind: .value(label), note: note))
+                case .failed(let error):
+                    marks.append(.init(position: at, kind: .failed(error), note: note))
+                case .completed:
+                    marks.append(.init(position: at, kind: .completed, note: note))
+                }
+            }
+            for (subscription, start) in open { intervals.append((subscription, start, nil)) }
+            intervals.sort { $0.subscription < $1.subscription }
+            return _LanePicture.Lane(name: stage, marks: marks, active: intervals.map { ($0.start, $0.end) }, isOutput: false)
+        }
+        let scale = 800 / length
+        return _LanePicture(
+            title: title, summary: "A timeline of \(stages.count) traced stages over \(_fmt(length)) ms",
+            lanes: lanes, length: length, unit: "ms", scale: scale, step: _niceStep(length / 8))
+    }
+}
+
+/// 1, 2 or 5 times a power of ten, at least `rough`.
+func _niceStep(_ rough: Double) -> Double {
+    var power = 1e-3
+    while power * 10 <= rough { power *= 10 }
+    for factor in [1.0, 2, 5, 10] where power * factor >= rough { return power * factor }
+    return power * 10
+}
+
+/// `time` in milliseconds with three decimals, printed without a locale: `12.345`.
+func _milliseconds(_ time: Duration) -> String {
+    let micros = Int((time / .microseconds(1)).rounded())
+    let fraction = String(abs(micros) % 1000)
+    return "\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+}
+
+/// This thread's name on timelines: `main`, else `thread N`, numbered in order of first use.
+func _currentThreadName() -> String {
+    _traceThreads.current.name
+}
+
+private final class _TraceThread {
+    let name: String
+    init() {
+        #if canImport(Darwin)
+        let isMain = pthread_main_np() != 0
+        #else
+        // The thread whose id is the process id is the first one (/proc/thread-self names
+        // "<pid>/task/<tid>"); read once per thread.
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
+        let link = count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let isMain = link == "\(getpid())/task/\(getpid())"
+        #endif
+        name = isMain ? "main" : "thread \(_traceThreadCount.add(1, ordering: .relaxed).newValue)"
+    }
+}
+
+private let _traceThreadCount = Atomic<Int>(0)
+private let _traceThreads = _ThreadLocal { _TraceThread() }

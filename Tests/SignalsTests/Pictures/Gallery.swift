@@ -1,0 +1,315 @@
+// The gallery: one marble picture per operator, each produced by running the operator itself
+// on virtual time. GalleryTests compares them with the files committed in the DocC catalog
+// (Sources/Signals/Signals.docc/Resources/marble-<name>.svg) and fails when one is stale.
+
+import Signals
+import SignalsTesting
+
+/// An error for the pictures, drawn as `oops`.
+struct PictureFailure: Error, Equatable, CustomStringConvertible {
+    var description: String { "oops" }
+}
+
+extension TestScheduler {
+    /// A hot or cold test signal of `Int` (digits) or `String` (letters), by its marbles.
+    fileprivate func hotInts(_ marbles: String) -> TestSignal<Int, Never> { hot(marbles) }
+    fileprivate func coldInts(_ marbles: String) -> TestSignal<Int, Never> { cold(marbles) }
+    fileprivate func hotStrings(_ marbles: String) -> TestSignal<String, Never> { hot(marbles) }
+    fileprivate func coldStrings(_ marbles: String) -> TestSignal<String, Never> { cold(marbles) }
+}
+
+/// One picture of the gallery: its file name (`marble-<name>.svg`), the operator it shows,
+/// and the run that draws it.
+struct GalleryPicture: Sendable {
+    let name: String
+    let operatorName: String
+    let section: String
+    let draw: @Sendable (TestScheduler) -> MarbleDiagram
+
+    init(_ name: String, _ operatorName: String, _ section: String, _ draw: @escaping @Sendable (TestScheduler) -> MarbleDiagram) {
+        self.name = name
+        self.operatorName = operatorName
+        self.section = section
+        self.draw = draw
+    }
+
+    /// The picture, from a fresh scheduler.
+    var diagram: MarbleDiagram { draw(TestScheduler()) }
+}
+
+private let transforming = "Transforming and filtering"
+private let combining = "Combining"
+private let flattening = "Flattening"
+private let splitting = "Splitting: signals of signals"
+private let time = "Time"
+private let errors = "Errors"
+
+/// The labels of `[1, 2]` as `[1,2]`.
+private func arrayLabel(_ values: [Int]) -> String { "[" + values.map(String.init).joined(separator: ",") + "]" }
+private func pairLabel<A, B>(_ pair: (A, B)) -> String { "\(pair.0)\(pair.1)" }
+
+/// Every picture, in the gallery's order.
+let galleryPictures: [GalleryPicture] = [
+    // MARK: Transforming and filtering
+    GalleryPicture("map", "map(_:)", transforming) { s in
+        let source = s.hotInts("-1-2-3-|")
+        return s.diagram("map { $0 * 10 }", inputs: ["source": source], output: source.signal.map { $0 * 10 })
+    },
+    GalleryPicture("filter", "filter(_:)", transforming) { s in
+        let source = s.hotInts("-1-2-3-4-|")
+        return s.diagram("filter { $0.isMultiple(of: 2) }", inputs: ["source": source], output: source.signal.filter { $0.isMultiple(of: 2) })
+    },
+    GalleryPicture("compactMap", "compactMap(_:)", transforming) { s in
+        let source = s.hotStrings("-a-1-b-2-|")
+        return s.diagram("compactMap { Int($0) }", inputs: ["source": source], output: source.signal.compactMap { Int($0) })
+    },
+    GalleryPicture("scan", "scan(_:_:)", transforming) { s in
+        let source = s.hotInts("-1-2-3-4-|")
+        return s.diagram("scan(0, +)", inputs: ["source": source], output: source.signal.scan(0, +))
+    },
+    GalleryPicture("reduce", "reduce(_:_:)", transforming) { s in
+        let source = s.hotInts("-1-2-3-4-|")
+        return s.diagram("reduce(0, +)", inputs: ["source": source], output: source.signal.reduce(0, +))
+    },
+    GalleryPicture("collect-count", "collect(count:)", transforming) { s in
+        let source = s.hotInts("-1-2-3-4-5-|")
+        return s.diagram("collect(count: 2)", inputs: ["source": source], output: source.signal.collect(count: 2), label: arrayLabel)
+    },
+    GalleryPicture("combinePrevious", "combinePrevious(_:)", transforming) { s in
+        let source = s.hotInts("-1-2-3-|")
+        return s.diagram("combinePrevious(0)", inputs: ["source": source], output: source.signal.combinePrevious(0), label: pairLabel)
+    },
+    GalleryPicture("distinctUntilChanged", "distinctUntilChanged()", transforming) { s in
+        let source = s.hotInts("-1-1-2-2-1-|")
+        return s.diagram("distinctUntilChanged()", inputs: ["source": source], output: source.signal.distinctUntilChanged())
+    },
+    GalleryPicture("take", "take(_:)", transforming) { s in
+        let source = s.hotStrings("-a-b-c-d-|")
+        return s.diagram("take(2)", inputs: ["source": source], output: source.signal.take(2))
+    },
+    GalleryPicture("takeLast", "takeLast(_:)", transforming) { s in
+        let source = s.hotStrings("-a-b-c-d-|")
+        return s.diagram("takeLast(2)", inputs: ["source": source], output: source.signal.takeLast(2))
+    },
+    GalleryPicture("take-while", "take(while:)", transforming) { s in
+        let source = s.hotInts("-1-2-5-3-|")
+        return s.diagram("take(while: { $0 < 4 })", inputs: ["source": source], output: source.signal.take(while: { $0 < 4 }))
+    },
+    GalleryPicture("skip", "skip(_:)", transforming) { s in
+        let source = s.hotStrings("-a-b-c-d-|")
+        return s.diagram("skip(2)", inputs: ["source": source], output: source.signal.skip(2))
+    },
+    GalleryPicture("skip-while", "skip(while:)", transforming) { s in
+        let source = s.hotInts("-1-2-5-3-|")
+        return s.diagram("skip(while: { $0 < 4 })", inputs: ["source": source], output: source.signal.skip(while: { $0 < 4 }))
+    },
+    GalleryPicture("first", "first()", transforming) { s in
+        let source = s.hotStrings("---a-b-|")
+        return s.diagram("first()", inputs: ["source": source], output: source.signal.first())
+    },
+    GalleryPicture("last", "last()", transforming) { s in
+        let source = s.hotStrings("-a-b-c-|")
+        return s.diagram("last()", inputs: ["source": source], output: source.signal.last())
+    },
+
+    // MARK: Combining
+    GalleryPicture("merge", "merge(_:)", combining) { s in
+        let a = s.hotStrings("-a---b---|"), b = s.hotStrings("---c---d|")
+        return s.diagram("a.merge(b)", inputs: ["a": a, "b": b], output: a.signal.merge(b.signal))
+    },
+    GalleryPicture("concat", "concat(_:)", combining) { s in
+        let a = s.coldStrings("-a-b|"), b = s.coldStrings("-c-d|")
+        return s.diagram("a.concat(b)", inputs: ["a": a, "b": b], output: a.signal.concat(b.signal))
+    },
+    GalleryPicture("combineLatest", "combineLatest(…)", combining) { s in
+        let a = s.hotInts("-1---2-3---|"), b = s.hotStrings("---a---b-|")
+        return s.diagram("Signal.combineLatest(a, b)", inputs: ["a": a, "b": b], output: Signal.combineLatest(a.signal, b.signal), label: pairLabel)
+    },
+    GalleryPicture("zip", "Signal.zip(…)", combining) { s in
+        let a = s.hotInts("-1-2---3-|"), b = s.hotStrings("---a-b---c|")
+        return s.diagram("Signal.zip(a, b)", inputs: ["a": a, "b": b], output: Signal.zip(a.signal, b.signal), label: pairLabel)
+    },
+    GalleryPicture("withLatestFrom", "withLatestFrom(_:)", combining) { s in
+        let a = s.hotInts("--1---2-3-|"), b = s.hotStrings("-a---b-----|")
+        return s.diagram("a.withLatestFrom(b)", inputs: ["a": a, "b": b], output: a.signal.withLatestFrom(b.signal), label: pairLabel)
+    },
+    GalleryPicture("sample-on", "sample(on:)", combining) { s in
+        let source = s.hotInts("-1-2-3---4-|"), trigger = s.hotStrings("---x---x-x---|")
+        return s.diagram("sample(on: trigger)", inputs: ["source": source, "trigger": trigger], output: source.signal.sample(on: trigger.signal))
+    },
+    GalleryPicture("startWith", "startWith(_:)", combining) { s in
+        let source = s.coldStrings("--a-b-|")
+        return s.diagram("startWith(\"s\")", inputs: ["source": source], output: source.signal.startWith("s"))
+    },
+    GalleryPicture("then", "then(_:)", combining) { s in
+        let a = s.coldStrings("-a-b|"), b = s.coldStrings("-c|")
+        return s.diagram("a.then(b)", inputs: ["a": a, "b": b], output: a.signal.then(b.signal))
+    },
+    GalleryPicture("race", "Signal.race(_:)", combining) { s in
+        let a = s.hotStrings("---a---c-|"), b = s.hotStrings("--b---d---|")
+        return s.diagram("Signal.race(a, b)", inputs: ["a": a, "b": b], output: Signal.race(a.signal, b.signal))
+    },
+    GalleryPicture("take-until", "take(until:)", combining) { s in
+        let source = s.hotStrings("-a-b-c-d-|"), trigger = s.hotStrings("------x-|")
+        return s.diagram("take(until: trigger)", inputs: ["source": source, "trigger": trigger], output: source.signal.take(until: trigger.signal))
+    },
+    GalleryPicture("skip-until", "skip(until:)", combining) { s in
+        let source = s.hotStrings("-a-b-c-d-|"), trigger = s.hotStrings("----x-|")
+        return s.diagram("skip(until: trigger)", inputs: ["source": source, "trigger": trigger], output: source.signal.skip(until: trigger.signal))
+    },
+
+    // MARK: Flattening
+    GalleryPicture("flatten-merge", "flatten(.merge)", flattening) { s in
+        let outer = s.hotStrings("-a---b-----|"), a = s.coldInts("1-2-3|"), b = s.coldInts("4-5|")
+        let inners = ["a": a.signal, "b": b.signal]
+        return s.diagram("flatten(.merge)", inputs: ["outer": outer, "a": a, "b": b],
+                         output: outer.signal.map { inners[$0]! }.flatten(.merge))
+    },
+    GalleryPicture("flatten-concat", "flatten(.concat)", flattening) { s in
+        let outer = s.hotStrings("-a---b-----|"), a = s.coldInts("1-2-3|"), b = s.coldInts("4-5|")
+        let inners = ["a": a.signal, "b": b.signal]
+        return s.diagram("flatten(.concat)", inputs: ["outer": outer, "a": a, "b": b],
+                         output: outer.signal.map { inners[$0]! }.flatten(.concat))
+    },
+    GalleryPicture("flatten-latest", "flatten(.latest)", flattening) { s in
+        let outer = s.hotStrings("-a---b-----|"), a = s.coldInts("1-2-3|"), b = s.coldInts("4-5|")
+        let inners = ["a": a.signal, "b": b.signal]
+        return s.diagram("flatten(.latest)", inputs: ["outer": outer, "a": a, "b": b],
+                         output: outer.signal.map { inners[$0]! }.flatten(.latest))
+    },
+    GalleryPicture("flatten-first", "flatten(.first)", flattening) { s in
+        let outer = s.hotStrings("-a---b---c---|"), a = s.coldInts("1-2-3|"), b = s.coldInts("4-5|"), c = s.coldInts("6-7|")
+        let inners = ["a": a.signal, "b": b.signal, "c": c.signal]
+        return s.diagram("flatten(.first)", inputs: ["outer": outer, "a": a, "b": b, "c": c],
+                         output: outer.signal.map { inners[$0]! }.flatten(.first))
+    },
+    GalleryPicture("merge-maxConcurrent", "merge(maxConcurrent:)", flattening) { s in
+        let outer = s.hotStrings("-ab-c-------|"), a = s.coldInts("1--2|"), b = s.coldInts("3--4|"), c = s.coldInts("5-6|")
+        let inners = ["a": a.signal, "b": b.signal, "c": c.signal]
+        return s.diagram("merge(maxConcurrent: 2)", inputs: ["outer": outer, "a": a, "b": b, "c": c],
+                         output: outer.signal.map { inners[$0]! }.merge(maxConcurrent: 2))
+    },
+    GalleryPicture("switchToLatest", "switchToLatest()", flattening) { s in
+        let outer = s.hotStrings("-a--b------|"), a = s.coldInts("1-2-3|"), b = s.coldInts("-4-5|")
+        let inners = ["a": a.signal, "b": b.signal]
+        return s.diagram("switchToLatest()", inputs: ["outer": outer, "a": a, "b": b],
+                         output: outer.signal.map { inners[$0]! }.switchToLatest())
+    },
+    GalleryPicture("flattenMap", "flattenMap(_:)", flattening) { s in
+        let source = s.hotInts("-1---2-----|")
+        return s.diagram("flattenMap { n in interval(2).take(2) }", inputs: ["source": source],
+                         output: source.signal.flattenMap { n in Signal.interval(.seconds(2), on: s).take(2).map { n * 10 + $0 } })
+    },
+    GalleryPicture("flatMapLatest", "flatMapLatest(_:)", flattening) { s in
+        let source = s.hotInts("-1--2------|")
+        return s.diagram("flatMapLatest { n in interval(2).take(3) }", inputs: ["source": source],
+                         output: source.signal.flatMapLatest { n in Signal.interval(.seconds(2), on: s).take(3).map { n * 10 + $0 } })
+    },
+    GalleryPicture("flatMapFirst", "flatMapFirst(_:)", flattening) { s in
+        let source = s.hotInts("-1--2---3---|")
+        return s.diagram("flatMapFirst { n in interval(2).take(2) }", inputs: ["source": source],
+                         output: source.signal.flatMapFirst { n in Signal.interval(.seconds(2), on: s).take(2).map { n * 10 + $0 } })
+    },
+    GalleryPicture("concatMap", "concatMap(_:)", flattening) { s in
+        let source = s.hotInts("-1-2-------|")
+        return s.diagram("concatMap { n in interval(2).take(2) }", inputs: ["source": source],
+                         output: source.signal.concatMap { n in Signal.interval(.seconds(2), on: s).take(2).map { n * 10 + $0 } })
+    },
+
+    // MARK: Splitting
+    GalleryPicture("groupBy", "groupBy(_:)", splitting) { s in
+        let source = s.hotInts("-1-2-3-4-5-|")
+        return s.diagram("groupBy { $0.isMultiple(of: 2) ? \"even\" : \"odd\" }", inputs: ["source": source],
+                         output: source.signal.groupBy { $0.isMultiple(of: 2) ? "even" : "odd" },
+                         inner: { _, group in (group.key, group.signal) })
+    },
+    GalleryPicture("window-count", "window(count:)", splitting) { s in
+        let source = s.hotInts("-1-2-3-4-5-|")
+        return s.diagram("window(count: 2)", inputs: ["source": source], output: source.signal.window(count: 2),
+                         inner: { index, window in ("w\(index)", window) })
+    },
+    GalleryPicture("window-timeSpan", "window(timeSpan:count:on:)", splitting) { s in
+        let source = s.hotInts("-1-23---4-5-|")
+        return s.diagram("window(timeSpan: 4, count: 2)", inputs: ["source": source],
+                         output: source.signal.window(timeSpan: .seconds(4), count: 2, on: s),
+                         inner: { index, window in ("w\(index)", window) })
+    },
+
+    // MARK: Time
+    GalleryPicture("debounce", "debounce(_:on:)", time) { s in
+        let source = s.hotStrings("-a-bc---d-|")
+        return s.diagram("debounce(2)", inputs: ["source": source], output: source.signal.debounce(.seconds(2), on: s))
+    },
+    GalleryPicture("throttle-latest", "throttle(_:on:latest:)", time) { s in
+        let source = s.hotStrings("-abc---de---|")
+        return s.diagram("throttle(3, latest: true)", inputs: ["source": source], output: source.signal.throttle(.seconds(3), on: s, latest: true))
+    },
+    GalleryPicture("throttle-first", "throttle(_:on:latest:)", time) { s in
+        let source = s.hotStrings("-abc---de---|")
+        return s.diagram("throttle(3, latest: false)", inputs: ["source": source], output: source.signal.throttle(.seconds(3), on: s, latest: false))
+    },
+    GalleryPicture("delay", "delay(_:on:)", time) { s in
+        let source = s.hotStrings("-a-b--c|")
+        return s.diagram("delay(2)", inputs: ["source": source], output: source.signal.delay(.seconds(2), on: s))
+    },
+    GalleryPicture("delaySubscription", "delaySubscription(_:on:)", time) { s in
+        let source = s.coldStrings("-a-b|")
+        return s.diagram("delaySubscription(2)", inputs: ["source": source], output: source.signal.delaySubscription(.seconds(2), on: s))
+    },
+    GalleryPicture("timeout", "timeout(_:on:error:)", time) { s in
+        let source = s.hot("-a-b----c-|", values: ["a": "a", "b": "b", "c": "c"], error: PictureFailure())
+        return s.diagram("timeout(3, error: oops)", inputs: ["source": source], output: source.signal.timeout(.seconds(3), on: s, error: PictureFailure()))
+    },
+    GalleryPicture("timeout-switchTo", "timeout(_:on:switchTo:)", time) { s in
+        let source = s.hotStrings("-a-b----c-|"), fallback = s.coldStrings("x-y|")
+        return s.diagram("timeout(3, switchTo: fallback)", inputs: ["source": source, "fallback": fallback],
+                         output: source.signal.timeout(.seconds(3), on: s, switchTo: fallback.signal))
+    },
+    GalleryPicture("sample-every", "sample(every:on:)", time) { s in
+        let source = s.hotInts("-1-2-3-----4-|")
+        return s.diagram("sample(every: 3)", inputs: ["source": source], output: source.signal.sample(every: .seconds(3), on: s))
+    },
+    GalleryPicture("collect-every", "collect(every:on:)", time) { s in
+        let source = s.hotInts("-1-2-3-----4-|")
+        return s.diagram("collect(every: 3)", inputs: ["source": source], output: source.signal.collect(every: .seconds(3), on: s), label: arrayLabel)
+    },
+    GalleryPicture("buffer", "buffer(timeSpan:count:on:)", time) { s in
+        let source = s.hotInts("-123-----4-|")
+        return s.diagram("buffer(timeSpan: 4, count: 2)", inputs: ["source": source],
+                         output: source.signal.buffer(timeSpan: .seconds(4), count: 2, on: s), label: arrayLabel)
+    },
+    GalleryPicture("take-for", "take(for:on:)", time) { s in
+        let source = s.hotStrings("-a-b-c-d-|")
+        return s.diagram("take(for: 4)", inputs: ["source": source], output: source.signal.take(for: .seconds(4), on: s))
+    },
+    GalleryPicture("skip-for", "skip(for:on:)", time) { s in
+        let source = s.hotStrings("-a-b-c-d-|")
+        return s.diagram("skip(for: 4)", inputs: ["source": source], output: source.signal.skip(for: .seconds(4), on: s))
+    },
+    GalleryPicture("timer", "Signal.timer(after:on:)", time) { s in
+        s.diagram("Signal.timer(after: 3)", output: Signal<Int, Never>.timer(after: .seconds(3), on: s))
+    },
+    GalleryPicture("interval", "Signal.interval(_:on:)", time) { s in
+        s.diagram("Signal.interval(2).take(4)", output: Signal<Int, Never>.interval(.seconds(2), on: s).take(4))
+    },
+
+    // MARK: Errors
+    GalleryPicture("catch", "catch(_:)", errors) { s in
+        let source = s.hot("-a-b-#", values: ["a": "a", "b": "b"], error: PictureFailure()), fallback = s.coldStrings("-x-y|")
+        return s.diagram("catch { _ in fallback }", inputs: ["source": source, "fallback": fallback],
+                         output: source.signal.catch { _ in fallback.signal })
+    },
+    GalleryPicture("replaceError", "replaceError(with:)", errors) { s in
+        let source = s.hot("-a-b-#", values: ["a": "a", "b": "b"], error: PictureFailure())
+        return s.diagram("replaceError(with: \"z\")", inputs: ["source": source], output: source.signal.replaceError(with: "z"))
+    },
+    GalleryPicture("retry", "retry(_:)", errors) { s in
+        let source = s.cold("-a-#", values: ["a": "a"], error: PictureFailure())
+        return s.diagram("retry(2)", inputs: ["source": source], output: source.signal.retry(2))
+    },
+    GalleryPicture("retry-delay", "retry(_:delay:on:)", errors) { s in
+        let source = s.cold("-a-#", values: ["a": "a"], error: PictureFailure())
+        return s.diagram("retry(2, delay: .constant(2))", inputs: ["source": source],
+                         output: source.signal.retry(2, delay: .constant(.seconds(2)), on: s))
+    },
+]

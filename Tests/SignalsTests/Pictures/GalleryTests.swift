@@ -1,0 +1,108 @@
+// The gallery is an artefact of this test: each picture is drawn by running its operator on
+// virtual time and compared, byte for byte, with the file committed in the DocC catalog. A
+// change in an operator's behaviour shows up as a failing test here and as a changed picture
+// in review. SIGNALS_UPDATE_PICTURES=1 rewrites the files (and the Gallery article).
+
+import Foundation
+import Testing
+import Signals
+import SignalsTesting
+
+/// The repository's root, from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+private let resources = repositoryRoot.appendingPathComponent("Sources/Signals/Signals.docc/Resources")
+private let galleryArticle = repositoryRoot.appendingPathComponent("Sources/Signals/Signals.docc/Gallery.md")
+
+/// Whether this run rewrites stale pictures instead of failing.
+let updatingPictures = ProcessInfo.processInfo.environment["SIGNALS_UPDATE_PICTURES"] == "1"
+
+/// Compares `content` with the file at `url`; rewrites it when updating. Returns a failure
+/// message, or `nil` when they match (or the file was rewritten).
+func compareWithCommitted(_ content: String, at url: URL) -> String? {
+    let committed = try? String(contentsOf: url, encoding: .utf8)
+    if committed == content { return nil }
+    if updatingPictures {
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        do {
+            try content.write(to: url, atomically: true, encoding: .utf8)
+            return nil
+        } catch {
+            return "could not write \(url.path): \(error)"
+        }
+    }
+    let relative = url.path.replacingOccurrences(of: repositoryRoot.path + "/", with: "")
+    return committed == nil
+        ? "\(relative) is missing; run the tests with SIGNALS_UPDATE_PICTURES=1 to write it, then review and commit it"
+        : "\(relative) is stale (the operator now draws a different picture); if the change is meant, "
+            + "run the tests with SIGNALS_UPDATE_PICTURES=1 to rewrite it, then review the diff and commit it"
+}
+
+/// The Gallery article: every picture under its section, generated with the pictures.
+func galleryMarkdown() -> String {
+    var text = """
+        # Gallery
+
+        Every operator drawn from a run of the operator itself.
+
+        ## Overview
+
+        Each picture below was produced by running the operator on a `TestScheduler` (virtual
+        time) and recording its inputs and its output with `TestScheduler.diagram(_:inputs:output:named:until:label:)`
+        from SignalsTesting: one lane per signal, values as labelled marbles at their ticks,
+        completion as a bar, failure as a cross, and the intervals each signal was subscribed
+        shaded. Output lanes are in bold, below the inputs. The pictures are not drawn by hand: a
+        test (`GalleryTests`) redraws them all and fails when one no longer matches the
+        committed file, so a change in an operator's behaviour shows up as a changed picture.
+        <doc:Operators> lists every operator with its composition.
+
+        """
+    var section = ""
+    for picture in galleryPictures {
+        if picture.section != section {
+            section = picture.section
+            text += "\n### \(section)\n"
+        }
+        text += "\n`\(picture.operatorName)`\n\n![\(picture.diagram.title)](marble-\(picture.name).svg)\n"
+    }
+    return text
+}
+
+@Suite struct GalleryTests {
+    @Test func theGalleryHasAPictureForAtLeastFortyOperatorsWithDistinctNames() {
+        #expect(galleryPictures.count >= 40)
+        #expect(Set(galleryPictures.map(\.name)).count == galleryPictures.count)
+    }
+
+    @Test(arguments: galleryPictures.map(\.name))
+    func everyPictureMatchesItsCommittedFile(name: String) throws {
+        let picture = try #require(galleryPictures.first { $0.name == name })
+        let svg = picture.diagram.svg
+        let problem = compareWithCommitted(svg, at: resources.appendingPathComponent("marble-\(name).svg"))
+        #expect(problem == nil, "\(problem ?? "")")
+    }
+
+    @Test(arguments: galleryPictures.map(\.name))
+    func everyPictureIsWellFormedXMLAndTheSameOnEveryRun(name: String) throws {
+        let picture = try #require(galleryPictures.first { $0.name == name })
+        let first = picture.diagram.svg, second = picture.diagram.svg
+        #expect(first == second)
+        let check = checkWellFormed(first)
+        #expect(check.error == nil, "\(check.error ?? "")")
+        #expect(check.elements.contains("title") && check.elements.contains("desc"))
+        #expect(!check.elements.contains("script") && !check.elements.contains("image"))
+    }
+
+    @Test func theGalleryArticleListsEveryPicture() {
+        let problem = compareWithCommitted(galleryMarkdown(), at: galleryArticle)
+        #expect(problem == nil, "\(problem ?? "")")
+    }
+
+    @Test func noStalePictureFilesAreLeftInTheCatalog() throws {
+        let names = Set(galleryPictures.map { "marble-\($0.name).svg" })
+        let files = try FileManager.default.contentsOfDirectory(atPath: resources.path).filter { $0.hasPrefix("marble-") }
+        let stale = files.filter { !names.contains($0) }.sorted()
+        #expect(stale.isEmpty, "pictures no gallery entry draws any more (delete them): \(stale)")
+    }
+}
