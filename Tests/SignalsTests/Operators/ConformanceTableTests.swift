@@ -198,6 +198,11 @@ private struct Box: Sendable { let value: Int }
         row("timeInterval(on:)") { $0.timeInterval(on: TestScheduler()).map(\.value) },
         row("observe(on:)") { $0.observe(on: ImmediateScheduler()) },
         row("subscribe(on:)") { $0.subscribe(on: ImmediateScheduler()) },
+        // The driver's plain signal; off the main queue its deliveries go through the
+        // scheduler, here an immediate one (no @MainActor closure is involved).
+        row("driver(replacingErrorsWith:on:)", catchesErrors: true) {
+            $0.driver(replacingErrorsWith: -1, on: MainActorScheduler(assumingMainActor: ImmediateScheduler())).signal
+        },
         // Sharing.
         row("share()") { $0.share() },
         row("share(replay:)") { $0.share(replay: 2) },
