@@ -47,8 +47,10 @@ public final class MutableProperty<Value>: PropertyProtocol {
     let _subject: BehaviorSubject<Value, Never>
     /// The value, and the changes waiting to be delivered.
     let _state: _Locked<_MutablePropertyState<Value>>
-    /// Held while a `modify` body runs, so that read-modify-writes do not interleave.
-    let _writer = _Locked<Void>(())
+    /// Held while a `modify` body runs, so that read-modify-writes do not interleave. Its
+    /// state counts the writes (a lock over `Void` state would do, but ThreadSanitizer
+    /// reports a zero-sized access as racing).
+    let _writer = _Locked<UInt>(0)
     /// The thread running a `modify` body (0 when none): a write from inside the body is a
     /// programmer error that would otherwise deadlock.
     let _writerThread = Atomic<UInt>(0)
@@ -105,7 +107,8 @@ public final class MutableProperty<Value>: PropertyProtocol {
             _writerThread.load(ordering: .relaxed) != thread,
             "Signals: MutableProperty.modify (or the value setter) was called from inside a modify body on the same property; change the value through the body's inout argument instead"
         )
-        let (result, delivery) = try _writer.withLock { _ -> (Result, Value?) in
+        let (result, delivery) = try _writer.withLock { writes -> (Result, Value?) in
+            writes &+= 1
             _writerThread.store(thread, ordering: .relaxed)
             defer { _writerThread.store(0, ordering: .relaxed) }
             var value = _state.withLock { $0.value }
