@@ -6,9 +6,9 @@
 // *before* the new value is stored (it is a `willSet`). So a change is never read there, and
 // nothing waits there either (the writer may hold the model's lock): `onChange` only marks
 // the subscription changed and, unless a read is already scheduled or running, schedules one
-// on a global queue. That read runs once the writer lets go of what `read` needs, tracks
-// what it touches afresh, and sends. One read at a time per subscription; changes that
-// arrive meanwhile are read together by one more read.
+// on the subscription's serial queue. That read runs once the writer lets go of what `read`
+// needs, tracks what it touches afresh, and sends. One read at a time per subscription;
+// changes that arrive meanwhile are read together by one more read.
 //
 // Observation cannot unregister a tracking registration; it ends when it fires. So every
 // registration of a subscription also tracks a tiny observable object of its own
@@ -23,9 +23,9 @@ extension Signal where Failure == Never {
     /// after every change of an observable property that `read` touched.
     ///
     /// `read` runs at subscription, synchronously (the first value is sent before
-    /// `subscribe` returns), then after each change, on a global dispatch queue, one read at
-    /// a time per subscription: each read tracks the properties it touches afresh, so a
-    /// `read` that branches follows what it reads now. Changes that arrive together (before
+    /// `subscribe` returns), then after each change, on a serial queue of the subscription:
+    /// each read tracks the properties it touches afresh, so a `read` that branches follows
+    /// what it reads now. Changes that arrive together (before
     /// the re-read runs) are read once, as their latest value: the last change is always
     /// followed by a value at least as new, not necessarily one value per change. Values
     /// equal to the previous one are sent too (`distinctUntilChanged()` drops them). Each
@@ -45,15 +45,15 @@ extension Signal where Failure == Never {
     /// `read` may run on any thread: it must be safe to call there (read main-actor models
     /// with `MainActor.assumeIsolated` only if every change happens on the main actor).
     ///
-    /// Composed of: a bridge source (`withObservationTracking`, a global dispatch queue for
-    /// the re-reads).
+    /// Composed of: a bridge source (`withObservationTracking` and a serial `DispatchQueue`
+    /// per subscription for the re-reads).
     ///
     /// ```swift
     /// @Observable final class Cart { var items: [String] = [] }
     /// let cart = Cart()
     /// Signal.observing { cart.items.count }.subscribe(next: { print($0) })
     /// cart.items.append("tea")
-    /// // Prints: 0, then 1 (after the change, on a global queue)
+    /// // Prints: 0, then 1 (after the change, on the subscription's queue)
     /// ```
     ///
     /// - SeeAlso: Swift `Observations` (an `AsyncSequence`), RxSwift `observe(_:)` (KVO),
@@ -70,8 +70,8 @@ extension Signal where Failure == Never {
 /// One subscription of `Signal.observing`: reads, registers for the next change, sends.
 ///
 /// The reads and sends of one subscription happen one at a time (`phase`: a read is
-/// scheduled or running, or not); the first on the subscribing thread, the others on a
-/// global queue.
+/// scheduled or running, or not); the first on the subscribing thread, the others on
+/// `queue`.
 final class _ObservationBridge<Value>: Sendable {
     private enum Phase {
         /// Registered, waiting for a change.
@@ -88,6 +88,11 @@ final class _ObservationBridge<Value>: Sendable {
     private let observer: Observer<Value, Never>
     private let phase = _Locked(Phase.reading(changedAgain: false))
     private let cancellation = _ObservationCancellation()
+    /// Where the re-reads run. A serial queue made with a label always gets a thread; the
+    /// global queues (and concurrent queues) give no new thread while their threads are busy
+    /// — on Linux, with Swift concurrency's tasks too — so a re-read there could wait behind
+    /// the very tasks that wait for its value.
+    private let queue = DispatchQueue(label: "Signals.observing")
 
     init(read: @escaping @Sendable () -> Value, observer: Observer<Value, Never>) {
         self.read = read
@@ -125,7 +130,7 @@ final class _ObservationBridge<Value>: Sendable {
     }
 
     private func schedule() {
-        DispatchQueue.global().async { [self] in
+        queue.async { [self] in
             let reads = phase.withLock { phase -> Bool in
                 guard case .scheduled = phase else { return false }
                 phase = .reading(changedAgain: false)
