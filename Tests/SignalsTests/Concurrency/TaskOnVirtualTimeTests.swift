@@ -59,7 +59,8 @@ private func appSearch(_ query: String) -> Signal<[String], SearchError> {
         let result = scheduler.expect(appSearch("s"), "--(r|)", values: ["r": ["s"]])
         #expect(!result.isMet)
         #expect(result.actual == "")
-        #expect(result.description.hasSuffix("""
+        // The message ends with the events, then the line naming the picture of the mismatch.
+        #expect(result.description.contains("""
             actual events:   no events were recorded (work on another task or thread, such as \
             Signal.task, a QueueScheduler or an AsyncSequence, does not run on the TestScheduler: \
             inject it as a signal the test replaces, e.g. with scheduler.cold(…), or await it \

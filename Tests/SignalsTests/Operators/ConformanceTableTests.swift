@@ -176,6 +176,7 @@ private struct Box: Sendable { let value: Int }
         // Side effects.
         row("on(subscribed:next:error:completed:terminated:disposed:)") { $0.on(next: { _ in }, completed: {}) },
         row("log(_:to:)") { $0.log("conformance", to: { _ in }) },
+        row("trace(_:in:)") { $0.trace("conformance", in: SignalTrace()) },
         // A resource per subscription around the source.
         row("Signal.using(_:release:_:)") { source in Source.using({ Box(value: 0) }, release: { _ in }) { _ in source } },
         // Time and threads. On an ImmediateScheduler the clock never waits, so the operator
