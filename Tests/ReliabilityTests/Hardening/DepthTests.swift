@@ -6,6 +6,7 @@
 import Foundation
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Synchronization
 import Testing
 
@@ -93,6 +94,47 @@ import Testing
             let depth = DepthTests.supported(debug: 100, release: 300)
             DepthTests.onSmallStack {
                 DepthTests.expectLastValue(DepthTests.flattenMapOfDeferred(depth), 0)
+            }
+        }
+    }
+
+    // groupBy and window nest a routing subscription, a subject and a flatten per level.
+    // Measured in debug: 22 levels of groupBy, 16 of window(count:), 12 of
+    // window(timeSpan:count:on:) pass on 512 KiB; release (not measured separately) uses
+    // less stack per level, so it is pinned at the same depth.
+
+    @Test func f8NestedGroupByAtTheSupportedDepth() async {
+        await #expect(processExitsWith: .success) {
+            let depth = DepthTests.supported(debug: 15, release: 15)
+            DepthTests.onSmallStack {
+                var signal = Signal<Int, Never>.from([0])
+                for _ in 0..<depth { signal = signal.groupBy { $0 % 2 }.flatten(.merge).map { $0 + 1 } }
+                DepthTests.expectLastValue(signal, depth)
+            }
+        }
+    }
+
+    @Test func f8NestedWindowByCountAtTheSupportedDepth() async {
+        await #expect(processExitsWith: .success) {
+            let depth = DepthTests.supported(debug: 10, release: 10)
+            DepthTests.onSmallStack {
+                var signal = Signal<Int, Never>.from([0])
+                for _ in 0..<depth { signal = signal.window(count: 2).flatten(.concat).map { $0 + 1 } }
+                DepthTests.expectLastValue(signal, depth)
+            }
+        }
+    }
+
+    @Test func f8NestedWindowByTimeAtTheSupportedDepth() async {
+        await #expect(processExitsWith: .success) {
+            let depth = DepthTests.supported(debug: 8, release: 8)
+            DepthTests.onSmallStack {
+                let scheduler = TestScheduler()
+                var signal = Signal<Int, Never>.from([0])
+                for _ in 0..<depth {
+                    signal = signal.window(timeSpan: .seconds(1), count: 2, on: scheduler).flatten(.concat).map { $0 + 1 }
+                }
+                DepthTests.expectLastValue(signal, depth)
             }
         }
     }
