@@ -130,13 +130,13 @@ private struct Boom: Error, Equatable {}
         subscription.inner = trigger.signal.flattenMap { _ in Signal.from(1...) }.subscribe(next: { value in
             if received.append(value) == 5 { subscription.dispose() }
         })
-        withWatchdog(.seconds(30), "an infinite source after dispose") { trigger.send(value: 0) }
+        withWatchdog(.seconds(120), "an infinite source after dispose") { trigger.send(value: 0) }
         #expect(received.value == [1, 2, 3, 4, 5])
     }
 
     @Test func anInfiniteSynchronousSourceStopsWhenTheOutputFails() {
         let recorder = Locked<[Event<Int, Boom>]>([])
-        withWatchdog(.seconds(30), "an infinite source after an inner error") {
+        withWatchdog(.seconds(120), "an infinite source after an inner error") {
             Signal<Int, Boom>.from(1...)
                 .flattenMap { $0 == 3 ? .error(Boom()) : .just($0) }
                 .subscribe(Observer { recorder.append($0) })
@@ -223,7 +223,7 @@ private struct Boom: Error, Equatable {}
     @Test func aBindingThatSetsStopIsNeverCalledAgainAndStopsAnInfiniteSource() {
         let calls = Counter()
         let recorder = Locked<[Event<Int, Never>]>([])
-        withWatchdog(.seconds(30), "an infinite source after stop") {
+        withWatchdog(.seconds(120), "an infinite source after stop") {
             Signal<Int, Never>.from(1...).bind {
                 { (event: Event<Int, Never>, stop: inout Bool) -> Signal<Int, Never>? in
                     calls.increment()

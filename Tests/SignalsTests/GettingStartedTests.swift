@@ -267,8 +267,8 @@ private func fakeNetworkSearch(_ query: String) async -> [String] { ["\(query)ft
 @Suite struct GettingStartedEdgeTests {
     @Test func theRealSearchAnswers() async throws {
         let recorder = Signal.task { await fakeNetworkSearch("sw") }.record()
-        #expect(try await recorder.next(timeout: .seconds(2)) == ["swft"])
-        #expect(try await recorder.completion(timeout: .seconds(2)) == .completed)
+        #expect(try await recorder.next(timeout: .seconds(60)) == ["swft"])
+        #expect(try await recorder.completion(timeout: .seconds(60)) == .completed)
     }
 
     @Test func aCancelledWaitThrows() async {

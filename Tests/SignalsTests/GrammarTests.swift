@@ -178,6 +178,22 @@ import Glibc
         #expect(source.disposals.count == 1)
     }
 
+    /// Where Signals differs from ReactiveSwift, whose disposal sends `interrupted`.
+    @Test func disposingSendsNoEventThroughOperators() {
+        // Given
+        let source = SpySource<Int, Oops>()
+        let events = Locked<[Event<Int, Oops>]>([])
+        let subscription = source.signal.map { $0 * 2 }.flattenMap { Signal.just($0) }.take(5)
+            .subscribe(Observer { events.append($0) })
+        source.send(value: 1)
+        // When
+        subscription.dispose()
+        // Then
+        #expect(events.value == [.next(2)])
+        #expect(subscription.isDisposed)
+        #expect(source.disposals.count == 1)
+    }
+
     @Test func nothingIsDeliveredAfterDisposeEvenBySinkHeldByTheSource() {
         // Given
         let source = ManualSource<Int, Never>()

@@ -87,7 +87,7 @@ public func runConcurrently(
 /// forever, such as an infinite synchronous source that fails to stop).
 @discardableResult
 public func withWatchdog(
-    _ timeout: Duration = .seconds(30), _ what: String = "the test body",
+    _ timeout: Duration = .seconds(120), _ what: String = "the test body",
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () -> Void
 ) -> Bool {
@@ -132,13 +132,22 @@ public final class SerialityProbe: Sendable {
 
 /// Waits (yielding) until `condition` holds, for at most `seconds`; returns whether it held.
 @discardableResult
-public func waitUntil(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
+public func waitUntil(seconds: Double = 120, _ condition: () -> Bool) -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while !condition() {
         if ContinuousClock.now > deadline { return false }
         sched_yield()
     }
     return true
+}
+
+/// The CPU time the calling thread has used. A clock for *work*: time spent preempted by other
+/// processes on a busy machine does not advance it, so a ratio of two such times compares
+/// algorithms, not the machine's load. Never a deadline.
+public func threadCPUTime() -> Duration {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return .seconds(Int64(time.tv_sec)) + .nanoseconds(Int64(time.tv_nsec))
 }
 
 /// Gives the processor to another thread.

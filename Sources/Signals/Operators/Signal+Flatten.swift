@@ -25,7 +25,7 @@
 /// ```
 ///
 /// - SeeAlso: ReactiveSwift `FlattenStrategy` (`.merge`, `.concat`, `.latest`,
-///   `.concurrent(limit:)`; its `.race` is not `.first`); RxSwift `flatMap`, `concatMap`,
+///   `.concurrent(limit:)`, and `.throttle` for `.first`; its `.race` is not `.first`); RxSwift `flatMap`, `concatMap`,
 ///   `flatMapLatest`, `flatMapFirst`, `merge(maxConcurrent:)`; Combine
 ///   `flatMap(maxPublishers:)`, `switchToLatest()`.
 public enum FlattenStrategy: Sendable, Equatable {

@@ -138,8 +138,8 @@ extension Signal {
     /// // Prints: once
     /// ```
     ///
-    /// - SeeAlso: RxSwift `flatMapFirst`, ReactiveSwift none (its `.race` differs),
-    ///   Combine none.
+    /// - SeeAlso: RxSwift `flatMapFirst`, ReactiveSwift `flatMap(.throttle, …)`
+    ///   (`flatten(.throttle)`), Combine none.
     @inlinable
     public func flatMapFirst<U>(_ transform: @escaping @Sendable (Value) -> Signal<U, Failure>) -> Signal<U, Failure> {
         flattenMap(.first, transform)

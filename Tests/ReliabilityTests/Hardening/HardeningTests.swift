@@ -18,11 +18,12 @@ import Testing
     @Test func f3ConcurrentSendsIntoARawObserverStopWithAMessageThatNamesTheFix() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let bSent = DispatchSemaphore(value: 0)
+            let aInside = DispatchSemaphore(value: 0)
             let source = Signal<Int, Never> { observer in
                 let group = DispatchGroup()
                 DispatchQueue.global().async(group: group) { observer.send(value: 1) }
                 DispatchQueue.global().async(group: group) {
-                    Thread.sleep(forTimeInterval: 0.05)
+                    aInside.wait()   // A is inside its value: B's send overlaps it, however busy the machine
                     observer.send(value: 2)
                     bSent.signal()
                 }
@@ -30,7 +31,10 @@ import Testing
                 return nil
             }
             source.map { value in
-                if value == 1 { _ = bSent.wait(timeout: .now() + 5) }
+                if value == 1 {
+                    aInside.signal()
+                    _ = bSent.wait(timeout: .now() + 120)   // a hang guard: B's send stops the process first
+                }
                 return value
             }.subscribe(next: { _ in })
         }
@@ -177,9 +181,9 @@ import Testing
                 let subject = Subject<Int, Never>()
                 var subscriptions = (0..<count).map { _ in subject.signal.subscribe(next: { _ in }) }
                 if reversed { subscriptions.reverse() }
-                let start = ContinuousClock.now
+                let start = threadCPUTime()   // work done, not time preempted on a busy machine
                 for subscription in subscriptions { subscription.dispose() }
-                return ContinuousClock.now - start
+                return threadCPUTime() - start
             }.min()!
         }
         for reversed in [false, true] {

@@ -79,9 +79,9 @@ import SignalsTestSupport
                 break
             }
         }
-        #expect(await eventually(timeout: .seconds(60)) { first.value != nil }, "the loop never got a value")
+        #expect(await eventually { first.value != nil }, "the loop never got a value")
         #expect(first.value == 1)
-        #expect(await eventually(timeout: .seconds(60)) { stopped.isSet }, "the source was not stopped by the break")
+        #expect(await eventually { stopped.isSet }, "the source was not stopped by the break")
         // The source ran ahead of the loop by at most the synchronous limit (1,024 values,
         // whatever the policy), plus the value it was parked on.
         #expect(generated.count <= 1_024 + 2)
@@ -102,11 +102,11 @@ import SignalsTestSupport
             }
             outcome.withLock { $0 = (values, iterator._maxBufferedCount) }
         }
-        #expect(await eventually(timeout: .seconds(60)) { outcome.value != nil }, "the loop never ended")
+        #expect(await eventually { outcome.value != nil }, "the loop never ended")
         guard let (values, maxBuffered) = outcome.value else { return }
         #expect(values == Array(1...3_000)) // nothing dropped: the source waited for the loop
         #expect(maxBuffered <= 1_024)
-        #expect(await eventually(timeout: .seconds(60)) { stopped.isSet }, "the source was not stopped")
+        #expect(await eventually { stopped.isSet }, "the source was not stopped")
         #expect(generated.count <= 3_000 + 1_024 + 1)
     }
 
@@ -135,10 +135,10 @@ import SignalsTestSupport
             }
             ended.set()
         }
-        #expect(await eventually(timeout: .seconds(60)) { read.count >= 3 }, "the loop never got its values")
+        #expect(await eventually { read.count >= 3 }, "the loop never got its values")
         consumer.cancel()
-        #expect(await eventually(timeout: .seconds(60)) { ended.isSet }, "cancellation did not end the loop")
-        #expect(await eventually(timeout: .seconds(60)) { stopped.isSet }, "cancellation did not stop the source")
+        #expect(await eventually { ended.isSet }, "cancellation did not end the loop")
+        #expect(await eventually { stopped.isSet }, "cancellation did not stop the source")
         // The buffer, the value the source was parked on, and the few it may make between the
         // cancellation and the dispose (discarded as they come).
         #expect(generated.count <= read.count + 1_024 + 64)

@@ -43,11 +43,12 @@ import Testing
         #if DEBUG
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let bSent = DispatchSemaphore(value: 0)
+            let aInside = DispatchSemaphore(value: 0)
             let source = Signal<Int, Never> { observer in
                 let group = DispatchGroup()
                 DispatchQueue.global().async(group: group) { observer.send(value: 1) }
                 DispatchQueue.global().async(group: group) {
-                    Thread.sleep(forTimeInterval: 0.05)
+                    aInside.wait()   // A is inside its value: B's send overlaps it, however busy the machine
                     observer.send(value: 2)
                     bSent.signal()
                 }
@@ -55,7 +56,10 @@ import Testing
                 return nil
             }
             source.subscribe(next: { value in
-                if value == 1 { _ = bSent.wait(timeout: .now() + 5) }
+                if value == 1 {
+                    aInside.signal()
+                    _ = bSent.wait(timeout: .now() + 120)   // a hang guard: B's send stops the process first
+                }
             })
         }
         #expect(Self.standardError(result).contains(
