@@ -5,9 +5,8 @@
 // context, as RxFeedback-style code subscribes.
 //
 // The loops must see the initial state only once every loop is subscribed. RxFeedback does it
-// with `do(onSubscribed:)`; here `merge` subscribes its sources in order, so a last source that
-// sends the initial state and completes (`kickOff`) runs after the loops are listening. With
-// the after-subscription hook `on(started:)` that becomes `.on(started: { state.send(value: initial) })`.
+// with `do(onSubscribed:)`; here it is the after-subscription hook, `on(started:)`: the merged
+// loops are listening when it sends the initial state into the state subject.
 
 import Testing
 import Signals
@@ -22,12 +21,8 @@ private func system<State: Sendable, Event>(
 ) -> Signal<State, Never> {
     Signal.deferred {
         let state = ReplaySubject<State, Never>(capacity: 1)
-        let events = Signal.merge(loops.map { loop in loop(state.signal) })
-        let kickOff = Signal<Event, Never>.deferred {
-            state.send(value: initial)
-            return .empty
-        }
-        return events.merge(kickOff)
+        return Signal.merge(loops.map { loop in loop(state.signal) })
+            .on(started: { state.send(value: initial) })
             .scan(initial, reduce)
             .on(next: { state.send(value: $0) })
             .startWith(initial)
