@@ -79,8 +79,8 @@ while IFS= read -r id; do
     for impl in signals opencombine; do
         set +e
         limit=600
-        # groupBy's W19 sizes: quadratic until its rewrite lands (6.9 million instructions per
-        # key at N = 1,000); a bounded wait, and a case that does not finish is not counted.
+        # groupBy's W19 sizes: a bounded wait (it was quadratic, 6.9 million instructions per key
+        # at N = 1,000, before its rewrite), and a case that does not finish is not counted.
         [[ "$id" == "W19 groupBy N="* && "$id" != "W19 groupBy N=1000" ]] && limit=120
         line="$(timeout "$limit" "$bin" "$impl" "$id" 2>"$out/probe.err")"
         rc=$?
@@ -150,7 +150,7 @@ if [[ "${INSTRUCTIONS:-1}" != 0 ]] && command -v valgrind >/dev/null; then
     objcopy --strip-debug "$bin" "$out/workload-run.nodebug"
     while IFS= read -r id; do
         [[ "$id" == W8 || "$id" == "W19 groupBy N=100000" ]] && continue
-        # A case that did not finish in step 2 (W19 groupBy at 16,000 keys, today) is not counted.
+        # A case that did not finish in step 2 (W19 groupBy at 16,000 keys, if it turned quadratic again) is not counted.
         awk -F'\t' -v id="$id" '$1 == "signals" && $2 == id && $3 != "ok" { bad = 1 } END { exit !bad }' \
             "$out/verify.tsv" && continue
         # 1/10 of the size, 1/100 for the costliest, W5 (whose id names its K) and W19 (whose
@@ -399,7 +399,7 @@ elif w15:
         row(w15[-1], "beyond the array copy ≤ 2× N=10", False, "no numbers")
 
 # W19: how cost grows with N (issue 31). Per unit at 16·N within 1.5× of N, in instructions.
-# groupBy's rows show today's quadratic figure until its rewrite lands; they count as missed.
+# A groupBy case that did not finish counts as missed.
 w19 = {}
 for cid in ids:
     m = re.fullmatch(r"W19 (\S+) N=(\d+)", cid)
@@ -531,7 +531,7 @@ with open(os.path.join(out, "chart.json"), "w") as f:
 print()
 print("Signals ÷ floor: instructions per unit (callgrind, at 1/10 of the size; W9, W9b, W14, W14-clock, W16, W17 and")
 print("W15 N=1000 at 1/100; W5 and W19 whole, W5 up to K=10000), or wall times where valgrind is missing ('(time)').")
-print("W19: per-unit instructions at N and 16·N (issue 31); groupBy's rows are today's (its rewrite is pending).")
+print("W19: per-unit instructions at N and 16·N (issue 31).")
 # The stack per operator level (depth-probe): release and debug.
 DEPTH_TARGETS = {("map", "release"): 4_600, ("map", "debug"): 1_800,
                  ("flatMap-just", "release"): 1_851, ("flatMap-just", "debug"): 426}
