@@ -206,7 +206,7 @@ extension Signal {
             return Signal<U, F>(_representation: .subscribe { downstream in
                 _Binder.start(source: leaf, binding: .plain(binding), downstream: downstream)
             })
-        case .subscribe, .fold:
+        case .subscribe, .fold, .stage:
             let source = _IterativelyReleased(self)
             return Signal<U, F>(_representation: .subscribe { downstream in
                 _Binder.start(source: source.signal, binding: .plain(binding), downstream: downstream)
@@ -267,6 +267,7 @@ struct _ErasedSignal {
         switch signal._representation {
         case .subscribe(let subscribe): closures.subscribe = subscribe
         case .fold(let fold): self.fold = fold
+        case .stage(let stage): closures.subscribe = { sink in stage.subscribe(sink) }   // no allocation: captures only the run
         case .value, .completed, .failure: closures.constant = { signal }   // a leaf
         }
         self.closures = unsafeBitCast(closures, to: _SourceClosures<Never, Never>.self)
@@ -379,7 +380,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
             runOnConstant(.completed, then: nil, binding: binding, downstream: downstream)
         case .failure(let failure):
             runOnConstant(.error(failure), then: nil, binding: binding, downstream: downstream)
-        case .subscribe, .fold:
+        case .subscribe, .fold, .stage:
             let binder = _Binder(downstream: downstream, binding: binding)
             downstream._setUpstream(binder)
             let sink = Observer<SourceValue, SourceFailure> { event in binder.onSource(event) }
@@ -418,7 +419,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
                 if finished { return downstream.sendCompleted() }
             case .failure(let failure)?:
                 return downstream.send(error: failure)
-            case .subscribe?, .fold?:
+            case .subscribe?, .fold?, .stage?:
                 let signal = result.unsafelyUnwrapped
                 if finished {
                     // The output is exactly `signal`: a tail call, as in `tailCall(_:)`.
@@ -518,6 +519,8 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
             inner = Signal(_representation: .subscribe(subscribe))
         case .fold(let fold):
             inner = Signal(_representation: .fold(fold))
+        case .stage(let stage):
+            inner = Signal(_representation: .stage(stage))
         }
         if finished && emitter == nil {
             tailCall(inner)

@@ -41,6 +41,9 @@ public struct Signal<Value, Failure: Error>: Sendable {
         case subscribe(@Sendable (Observer<Value, Failure>) -> Void)
         /// An associative composition of many signals, kept flat (see `_AssociativeFold`).
         case fold(_AssociativeFold<Value, Failure>)
+        /// A run of `map`, `filter` and `compactMap` over one source, fused into one bind
+        /// (see `_ConstantStage`).
+        case stage(_ConstantStage<Value, Failure>)
     }
 
     @usableFromInline let _representation: _Representation
@@ -101,7 +104,7 @@ public struct Signal<Value, Failure: Error>: Sendable {
         case .failure(let failure):
             observer.send(error: failure)
             return _DisposedDisposable.shared
-        case .subscribe, .fold:
+        case .subscribe, .fold, .stage:
             let sink = Observer<Value, Failure>._checkingConcurrentEntry(Observer { observer.send($0) })
             return _subscribeSink(sink)
         }
@@ -140,16 +143,19 @@ public struct Signal<Value, Failure: Error>: Sendable {
     /// The kernel's subscribe: sends to `sink` itself (no extra forwarding observer) and
     /// installs the subscription's resources in `sink`'s upstream slot.
     ///
-    /// A subscribe function is called straight away; the other cases are out of line, so that
+    /// A subscribe function, or a fused run, is called straight away; the other cases are out of line, so that
     /// this frame, which a subscription through nested operators pays at every level, stays
     /// small (release: 320 → 288 → … bytes a level with `_Binder.start`'s constant path).
     @inlinable
     func _subscribe(_ sink: Observer<Value, Failure>) {
-        if case .subscribe(let subscribe) = _representation { return subscribe(sink) }
-        _subscribeOther(sink)
+        switch _representation {
+        case .subscribe(let subscribe): subscribe(sink)
+        case .stage(let stage): stage.subscribe(sink)
+        default: _subscribeOther(sink)
+        }
     }
 
-    /// `_subscribe` of a constant or a fold.
+    /// `_subscribe` of a constant, a fold or a fused run.
     @inlinable @inline(never)
     func _subscribeOther(_ sink: Observer<Value, Failure>) {
         switch _representation {
@@ -164,6 +170,8 @@ public struct Signal<Value, Failure: Error>: Sendable {
             subscribe(sink)
         case .fold(let fold):
             fold.composition()._subscribe(sink)
+        case .stage(let stage):
+            stage.subscribe(sink)
         }
     }
 }

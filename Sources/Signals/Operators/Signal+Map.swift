@@ -3,7 +3,8 @@
 // filter        = flattenMap { isIncluded($0) ? .just($0) : .empty }
 // compactMap    = flattenMap { transform($0).map(just) ?? .empty }
 // ignoreValues  = filter { _ in false }
-// All return constants, which bind delivers directly: no allocation per value.
+// All return constants, which bind delivers directly: no allocation per value; and Core fuses
+// consecutive ones of one type into one bind (bind's associativity: Contracts.md, "Stack safety").
 
 extension Signal {
     /// Transforms each value with `transform`.
@@ -13,7 +14,9 @@ extension Signal {
     /// ![map { $0 * 10 }](marble-map.svg)
     ///
     /// Composed of: `flattenMap { .just(transform($0)) }` (bind's constant fast path: no
-    /// subscription and no allocation per value).
+    /// subscription and no allocation per value). Consecutive `map`, `filter` and `compactMap`
+    /// that keep the value type are fused into one bind (by associativity: the same events,
+    /// one subscription); a `map` that changes the type ends such a run.
     ///
     /// ```swift
     /// Signal.from([1, 2, 3]).map { $0 * 10 }.subscribe(next: { print($0) })
@@ -23,7 +26,7 @@ extension Signal {
     /// - SeeAlso: RxSwift `map`, ReactiveSwift `map`, Combine `map`.
     @inlinable
     public func map<U>(_ transform: @escaping @Sendable (Value) -> U) -> Signal<U, Failure> {
-        _mergeMap { .just(transform($0)) }
+        _flattenMapToConstants { .some(transform($0)) }
     }
 
     /// Replaces each value with the property at `keyPath`.
@@ -49,7 +52,8 @@ extension Signal {
     ///
     /// ![filter { $0.isMultiple(of: 2) }](marble-filter.svg)
     ///
-    /// Composed of: `flattenMap { isIncluded($0) ? .just($0) : .empty }`.
+    /// Composed of: `flattenMap { isIncluded($0) ? .just($0) : .empty }`, fused with the
+    /// `map`, `filter` and `compactMap` of the same type around it into one bind.
     ///
     /// ```swift
     /// Signal.from(1...6).filter { $0 % 2 == 0 }.subscribe(next: { print($0) })
@@ -59,7 +63,7 @@ extension Signal {
     /// - SeeAlso: RxSwift `filter`, ReactiveSwift `filter`, Combine `filter`.
     @inlinable
     public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal {
-        _mergeMap { isIncluded($0) ? .just($0) : .empty }
+        _flattenMapToConstants { isIncluded($0) ? $0 : nil }
     }
 
     /// Transforms each value with `transform` and forwards the results that are not `nil`.
@@ -69,7 +73,8 @@ extension Signal {
     /// ![compactMap { Int($0) }](marble-compactMap.svg)
     ///
     /// Composed of: `flattenMap { transform($0).map(Signal.just) ?? .empty }` (constants
-    /// only: no allocation per value).
+    /// only: no allocation per value), fused with the `map`, `filter` and `compactMap` around
+    /// it into one bind.
     ///
     /// ```swift
     /// Signal.from(["1", "x", "3"]).compactMap { Int($0) }.subscribe(next: { print($0) })
@@ -80,10 +85,7 @@ extension Signal {
     ///   Combine `compactMap`.
     @inlinable
     public func compactMap<U>(_ transform: @escaping @Sendable (Value) -> U?) -> Signal<U, Failure> {
-        _mergeMap { value in
-            guard let result = transform(value) else { return .empty }
-            return .just(result)
-        }
+        _flattenMapToConstants(transform)
     }
 
     /// Drops every value and forwards only the terminal event: a signal that says *when*

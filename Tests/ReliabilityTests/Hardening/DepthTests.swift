@@ -36,13 +36,26 @@ import Testing
         }
     }
 
-    @Test func f8NestedMapAtTheSupportedDepth() async {
+    /// `map` and `filter` of one type, fused into runs of up to 32 stages, one bind each.
+    @Test func f8NestedMapAndFilterAtTheSupportedDepth() async {
+        await #expect(processExitsWith: .success) {
+            let depth = DepthTests.supported(debug: 4_000, release: 20_000)
+            DepthTests.onSmallStack {
+                var signal = Signal<Int, Never>.from([0])
+                for index in 0..<depth { signal = index % 5 == 4 ? signal.filter { $0 >= 0 } : signal.map { $0 + 1 } }
+                DepthTests.expectLastValue(signal, depth - depth / 5)
+            }
+        }
+    }
+
+    /// `map`s that change the type at every level: no run is fused, one bind per level.
+    @Test func f8NestedMapChangingTypeAtTheSupportedDepth() async {
         await #expect(processExitsWith: .success) {
             let depth = DepthTests.supported(debug: 100, release: 500)
             DepthTests.onSmallStack {
                 var signal = Signal<Int, Never>.from([0])
-                for _ in 0..<depth { signal = signal.map { $0 + 1 } }
-                DepthTests.expectLastValue(signal, depth)
+                for _ in 0..<depth / 2 { signal = signal.map { Double($0) }.map { Int($0) + 1 } }
+                DepthTests.expectLastValue(signal, depth / 2)
             }
         }
     }
