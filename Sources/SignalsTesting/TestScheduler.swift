@@ -1,4 +1,12 @@
 import Signals
+import Synchronization
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A scheduler whose clock moves only when a test moves it: time operators, timers and
 /// `observe(on:)` run deterministically, in no wall-clock time.
@@ -140,7 +148,7 @@ public final class TestScheduler: Scheduler {
     /// the scheduler (a weak reference gives the scheduler a side table, which every retain and
     /// release then goes through), and the scheduler's `deinit` empties the queue, so the
     /// queue and the work it holds do not keep each other alive.
-    private let _queue = _Locked(_TestQueue())
+    private let _queue = _TestLockedQueue()
 
     /// How long one character of a marble diagram lasts.
     ///
@@ -433,6 +441,47 @@ private struct _TestQueue {
     }
 }
 
+/// A test scheduler's queue behind a lock of its own: one atomic flag, taken with a
+/// compare-exchange and given back with a store (a `pthread_mutex_t` lock and unlock cost
+/// about four times the instructions, and the lock is taken at least once per schedule,
+/// cancel and advance). A thread that finds it taken yields until it is free: the lock is
+/// held only to update the heap, never while an action runs or is released, so it is held
+/// briefly and rarely contended (threads that schedule at the same time). An `Atomic`, not
+/// `Synchronization.Mutex`, which ThreadSanitizer cannot see on Linux.
+private final class _TestLockedQueue: @unchecked Sendable {
+    private let locked = Atomic<Bool>(false)
+    /// Reached only through `withLock`; behind a pointer, so that its access needs no
+    /// run-time exclusivity check.
+    private let queue: UnsafeMutablePointer<_TestQueue>
+
+    init() {
+        queue = .allocate(capacity: 1)
+        queue.initialize(to: _TestQueue())
+    }
+
+    deinit {
+        queue.deinitialize(count: 1)
+        queue.deallocate()
+    }
+
+    /// Runs `body` with the queue, under the lock.
+    @inline(__always)
+    func withLock<Result>(_ body: (inout _TestQueue) -> Result) -> Result {
+        if !locked.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+            lockContended()
+        }
+        defer { locked.store(false, ordering: .releasing) }
+        return body(&queue.pointee)
+    }
+
+    @inline(never)
+    private func lockContended() {
+        repeat {
+            while locked.load(ordering: .relaxed) { sched_yield() }
+        } while !locked.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
+    }
+}
+
 /// One piece of scheduled work, and the disposable that cancels it.
 ///
 /// `@unchecked Sendable`: `time`, `sequence`, `heapIndex` and `action` are read and written
@@ -449,9 +498,9 @@ private final class _TestWork: Disposable, @unchecked Sendable {
     /// The repeat interval; 0 for one-shot work.
     let interval: _Attoseconds
     var action: (@Sendable () -> Void)?
-    private let queue: _Locked<_TestQueue>
+    private let queue: _TestLockedQueue
 
-    init(interval: Int128, action: @escaping @Sendable () -> Void, queue: _Locked<_TestQueue>) {
+    init(interval: Int128, action: @escaping @Sendable () -> Void, queue: _TestLockedQueue) {
         self.interval = _Attoseconds(interval)
         self.action = action
         self.queue = queue
