@@ -1,5 +1,12 @@
 import Signals
 import Synchronization
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A scheduler whose clock moves only when a test moves it: time operators, timers and
 /// `observe(on:)` run deterministically, in no wall-clock time.
@@ -136,75 +143,12 @@ public final class TestScheduler: Scheduler {
         public var description: String { offset.description }
     }
 
-    /// One piece of scheduled work.
-    /// The queue: a binary min-heap of the scheduled work, ordered by time, then by the order
-    /// it was scheduled (`sequence`), so that same-time work runs first in, first out. Each
-    /// work knows its slot (`heapIndex`), so that disposing it removes it in O(log n): a test
-    /// that schedules and cancels a timer per value (debounce, timeout) pays no scan of the
-    /// queue and no search by id.
-    private struct State {
-        var now = Instant.zero
-        var heap: [_TestWork] = []
-        var nextSequence = 0
-        var isRunning = false
-
-        @inline(__always)
-        static func precedes(_ a: _TestWork, _ b: _TestWork) -> Bool {
-            a.time < b.time || (a.time == b.time && a.sequence < b.sequence)
-        }
-
-        mutating func push(_ work: _TestWork) {
-            work.heapIndex = heap.count
-            heap.append(work)
-            siftUp(heap.count - 1)
-        }
-
-        /// Takes `work` out of the heap (it must be in it).
-        mutating func remove(_ work: _TestWork) {
-            let index = work.heapIndex
-            let last = heap.count - 1
-            work.heapIndex = -1
-            if index != last {
-                heap.swapAt(index, last)
-                heap[index].heapIndex = index
-            }
-            heap.removeLast()
-            if index < heap.count {
-                siftDown(index)
-                siftUp(index)
-            }
-        }
-
-        mutating func siftUp(_ start: Int) {
-            var child = start
-            while child > 0 {
-                let parent = (child - 1) / 2
-                guard Self.precedes(heap[child], heap[parent]) else { return }
-                heap.swapAt(child, parent)
-                heap[child].heapIndex = child
-                heap[parent].heapIndex = parent
-                child = parent
-            }
-        }
-
-        mutating func siftDown(_ start: Int) {
-            var parent = start
-            let count = heap.count
-            while true {
-                let left = 2 * parent + 1
-                guard left < count else { return }
-                var first = left
-                if left + 1 < count && Self.precedes(heap[left + 1], heap[left]) { first = left + 1 }
-                guard Self.precedes(heap[first], heap[parent]) else { return }
-                heap.swapAt(first, parent)
-                heap[first].heapIndex = first
-                heap[parent].heapIndex = parent
-                parent = first
-            }
-        }
-    }
-
-    private let _state = _Locked(State())
+    /// The clock and the queue of scheduled work, behind one lock. Every scheduled work holds
+    /// it too, to cancel itself: a strong reference to the queue is cheaper than a weak one to
+    /// the scheduler (a weak reference gives the scheduler a side table, which every retain and
+    /// release then goes through), and the scheduler's `deinit` empties the queue, so the
+    /// queue and the work it holds do not keep each other alive.
+    private let _queue = _TestLockedQueue()
 
     /// How long one character of a marble diagram lasts.
     ///
@@ -225,6 +169,13 @@ public final class TestScheduler: Scheduler {
         self.tick = tick
     }
 
+    deinit {
+        // The work still queued leaves the queue; it is released here, outside the lock (an
+        // action's captures may dispose other work, which takes the lock).
+        let left = _queue.withLock { $0.removeAll() }
+        withExtendedLifetime(left) {}
+    }
+
     /// The virtual time: ``Instant/zero`` until the test advances the clock.
     ///
     /// ```swift
@@ -232,7 +183,7 @@ public final class TestScheduler: Scheduler {
     /// #expect(scheduler.now == .zero + .seconds(2))
     /// ```
     public var now: Instant {
-        _state.withLock { $0.now }
+        Instant(offset: Duration(attoseconds: _queue.withLock { $0.now }))
     }
 
     /// Schedules `action` for now: it runs at the next ``advance(by:)`` (even by zero), after
@@ -244,7 +195,7 @@ public final class TestScheduler: Scheduler {
     /// ```
     @discardableResult
     public func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable {
-        _enqueue(after: .zero, interval: nil, action)
+        _enqueue(after: 0, interval: 0, action)
     }
 
     /// Schedules `action` for `delay` after now (a delay of zero or less means now).
@@ -255,7 +206,7 @@ public final class TestScheduler: Scheduler {
     /// ```
     @discardableResult
     public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
-        _enqueue(after: delay, interval: nil, action)
+        _enqueue(after: delay.attoseconds, interval: 0, action)
     }
 
     /// Schedules `action` for `delay` after now, then every `interval`, until the returned
@@ -273,7 +224,7 @@ public final class TestScheduler: Scheduler {
         _ action: @escaping @Sendable () -> Void
     ) -> any Disposable {
         _precondition(interval > .zero, "Signals: TestScheduler.schedule(after:repeating:_:) needs a positive interval, got \(interval); pass a Duration greater than .zero")
-        return _enqueue(after: delay, interval: interval, action)
+        return _enqueue(after: delay.attoseconds, interval: interval.attoseconds, action)
     }
 
     /// Moves the clock forward by `duration` and runs, in order, everything due up to and
@@ -285,8 +236,14 @@ public final class TestScheduler: Scheduler {
     /// scheduler.advance(by: .seconds(1)) // Prints: one
     /// ```
     public func advance(by duration: Duration = .zero) {
-        _precondition(duration >= .zero, "Signals: TestScheduler.advance(by:) cannot go back in time, got \(duration); pass .zero or more")
-        advance(to: now + duration)
+        let amount = duration.attoseconds
+        _precondition(amount >= 0, "Signals: TestScheduler.advance(by:) cannot go back in time, got \(duration); pass .zero or more")
+        var next: (@Sendable () -> Void)?
+        _queue.withLock { queue in
+            queue.beginRunning()
+            next = queue.start(until: queue.now + amount)
+        }
+        _runActions(from: next)
     }
 
     /// Moves the clock to `instant` and runs, in order, everything due up to and including
@@ -296,10 +253,14 @@ public final class TestScheduler: Scheduler {
     /// scheduler.advance(to: .zero + .seconds(5))
     /// ```
     public func advance(to instant: Instant) {
-        let start = _beginRunning()
-        _precondition(instant >= start, "Signals: TestScheduler.advance(to:) cannot go back in time, from \(start) to \(instant); pass now or later")
-        while let action = _takeNext(dueBy: instant) { action() }
-        _endRunning(at: instant)
+        let limit = instant.offset.attoseconds
+        var next: (@Sendable () -> Void)?
+        _queue.withLock { queue in
+            queue.beginRunning()
+            _precondition(limit >= queue.now, "Signals: TestScheduler.advance(to:) cannot go back in time, from \(Instant(offset: Duration(attoseconds: queue.now))) to \(instant); pass now or later")
+            next = queue.start(until: limit)
+        }
+        _runActions(from: next)
     }
 
     /// Runs everything scheduled, moving the clock to each piece of work in turn, until
@@ -312,110 +273,280 @@ public final class TestScheduler: Scheduler {
     /// #expect(scheduler.now == .zero + .seconds(60))
     /// ```
     public func run() {
-        _ = _beginRunning()
-        while let action = _takeNext(dueBy: nil) { action() }
-        _endRunning(at: nil)
+        var next: (@Sendable () -> Void)?
+        _queue.withLock { queue in
+            queue.beginRunning()
+            next = queue.start(until: nil)
+        }
+        _runActions(from: next)
     }
 
     // MARK: - Internals
 
     /// The time of the earliest scheduled work, if any (for the marble helpers).
     var _nextDueTime: Instant? {
-        _state.withLock { $0.heap.first?.time }
+        _queue.withLock { $0.heap.first?.time.value }.map { Instant(offset: Duration(attoseconds: $0)) }
     }
 
+    /// Runs `first`, then each action the queue hands out, until the run ends. (Actions come
+    /// out of the lock through a captured variable, not as `withLock`'s result: a closure
+    /// passed through a generic result is reabstracted, which allocates a thunk.)
+    private func _runActions(from first: (@Sendable () -> Void)?) {
+        var next = first
+        while let action = next.take() {
+            action()
+            // `next` is empty here: the lock is not held while an action is released.
+            _queue.withLock { next = $0.takeNext() }
+        }
+    }
+
+    /// Queues `action` for `delay` attoseconds after now (now if `delay` is not positive),
+    /// then every `interval` attoseconds if `interval` is positive.
     private func _enqueue(
-        after delay: Duration,
-        interval: Duration?,
+        after delay: Int128,
+        interval: Int128,
         _ action: @escaping @Sendable () -> Void
     ) -> any Disposable {
-        let work = _TestWork(interval: interval, action: action, scheduler: self)
-        _state.withLock { state in
-            work.time = state.now + max(delay, .zero)
-            work.sequence = state.nextSequence
-            state.nextSequence += 1
-            state.push(work)
-        }
+        let work = _TestWork(interval: interval, action: action, queue: _queue)
+        _queue.withLock { $0.push(work, after: delay) }
         return work
     }
+}
 
-    /// Removes `work` from the queue if it is still there; its action is released here,
-    /// outside the lock.
-    fileprivate func _cancel(_ work: _TestWork) {
-        let action = _state.withLock { state -> (@Sendable () -> Void)? in
-            guard work.heapIndex >= 0 else { return nil }
-            state.remove(work)
-            return work.action.take()
-        }
-        withExtendedLifetime(action) {}
+/// A test scheduler's clock and queue: a binary min-heap of the scheduled work, ordered by
+/// time, then by the order it was scheduled (`sequence`), so that same-time work runs first
+/// in, first out. Each work knows its slot (`heapIndex`), so that disposing it removes it in
+/// O(log n): a test that schedules and cancels a timer per value (debounce, timeout) pays no
+/// scan of the queue and no search by id.
+///
+/// Times are kept as attoseconds since the start, a `Duration`'s own representation
+/// (`Duration.attoseconds`), so the results are exactly those of `Duration` arithmetic
+/// without its out-of-line calls. A work stores its times as `_Attoseconds` (two 8-byte
+/// words), not `Int128`, whose 16-byte alignment would make every work an aligned
+/// allocation.
+///
+/// While the scheduler runs (`advance`, `run`), `limit` is the time it runs to (`nil`: until
+/// nothing is left); `takeNext()` hands out the work due by then, one action at a time, and
+/// the call that finds none moves the clock to `limit` and ends the run, in the same turn of
+/// the lock.
+private struct _TestQueue {
+    typealias Action = @Sendable () -> Void
+
+    var now: Int128 = 0
+    var heap: [_TestWork] = []
+    var nextSequence = 0
+    var isRunning = false
+    var limit: Int128?
+
+    @inline(__always)
+    static func precedes(_ a: _TestWork, _ b: _TestWork) -> Bool {
+        a.time < b.time || (a.time == b.time && a.sequence < b.sequence)
     }
 
-    fileprivate func _isScheduled(_ work: _TestWork) -> Bool {
-        _state.withLock { _ in work.heapIndex >= 0 }
+    /// Marks the scheduler running; advancing from inside scheduled work is a programmer error.
+    mutating func beginRunning() {
+        _precondition(!isRunning, "Signals: TestScheduler.advance or run called from inside scheduled work; schedule the work instead of advancing from it")
+        isRunning = true
     }
 
-    /// Marks the scheduler running; returns the current time.
-    private func _beginRunning() -> Instant {
-        _state.withLock { state in
-            _precondition(!state.isRunning, "Signals: TestScheduler.advance or run called from inside scheduled work; schedule the work instead of advancing from it")
-            state.isRunning = true
-            return state.now
-        }
+    /// Starts a run to `limit` (`nil`: until nothing is left) and takes its first action.
+    mutating func start(until limit: Int128?) -> Action? {
+        self.limit = limit
+        return takeNext()
     }
 
-    private func _endRunning(at instant: Instant?) {
-        _state.withLock { state in
-            if let instant { state.now = max(state.now, instant) }
-            state.isRunning = false
-        }
-    }
-
-    /// Takes the earliest work due by `limit` (all of it if `nil`) and moves the clock to it:
-    /// a repeating work is rescheduled after its interval, a one-shot work leaves the queue.
-    private func _takeNext(dueBy limit: Instant?) -> (@Sendable () -> Void)? {
-        _state.withLock { state in
-            guard let work = state.heap.first else { return nil }
-            if let limit, work.time > limit { return nil }
-            state.now = max(state.now, work.time)
-            if let interval = work.interval {
-                work.time = work.time + interval
-                work.sequence = state.nextSequence
-                state.nextSequence += 1
-                state.siftDown(0)
+    /// Takes the earliest work due by `limit` and moves the clock to it: a repeating work is
+    /// rescheduled after its interval, a one-shot work leaves the queue. When none is due,
+    /// moves the clock to `limit` and ends the run.
+    mutating func takeNext() -> Action? {
+        if let work = heap.first, limit.map({ work.time.value <= $0 }) ?? true {
+            let time = work.time.value
+            if time > now { now = time }
+            if work.isRepeating {
+                work.time = _Attoseconds(time + work.interval.value)
+                work.sequence = nextSequence
+                nextSequence += 1
+                siftDown(0)
                 return work.action
             }
-            state.remove(work)
+            remove(work)
             return work.action.take()
         }
+        if let limit, limit > now { now = limit }
+        isRunning = false
+        return nil
+    }
+
+    /// Queues `work` for `delay` after now (now if `delay` is not positive).
+    mutating func push(_ work: _TestWork, after delay: Int128) {
+        work.time = _Attoseconds(delay > 0 ? now + delay : now)
+        work.sequence = nextSequence
+        nextSequence += 1
+        work.heapIndex = heap.count
+        heap.append(work)
+        siftUp(heap.count - 1)
+    }
+
+    /// Takes `work` out of the heap (it must be in it).
+    mutating func remove(_ work: _TestWork) {
+        let index = work.heapIndex
+        let last = heap.count - 1
+        work.heapIndex = -1
+        if index != last {
+            heap.swapAt(index, last)
+            heap[index].heapIndex = index
+        }
+        heap.removeLast()
+        if index < heap.count {
+            siftDown(index)
+            siftUp(index)
+        }
+    }
+
+    /// Empties the queue (the scheduler is going away); returns the work, to be released
+    /// outside the lock. Each counts as disposed from now on.
+    mutating func removeAll() -> [_TestWork] {
+        let works = heap
+        heap = []
+        for work in works { work.heapIndex = -1 }
+        return works
+    }
+
+    mutating func siftUp(_ start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.precedes(heap[child], heap[parent]) else { return }
+            heap.swapAt(child, parent)
+            heap[child].heapIndex = child
+            heap[parent].heapIndex = parent
+            child = parent
+        }
+    }
+
+    mutating func siftDown(_ start: Int) {
+        var parent = start
+        let count = heap.count
+        while true {
+            let left = 2 * parent + 1
+            guard left < count else { return }
+            var first = left
+            if left + 1 < count && Self.precedes(heap[left + 1], heap[left]) { first = left + 1 }
+            guard Self.precedes(heap[first], heap[parent]) else { return }
+            heap.swapAt(first, parent)
+            heap[first].heapIndex = first
+            heap[parent].heapIndex = parent
+            parent = first
+        }
+    }
+}
+
+/// A test scheduler's queue behind a lock of its own: one atomic flag, taken with a
+/// compare-exchange and given back with a store (a `pthread_mutex_t` lock and unlock cost
+/// about four times the instructions, and the lock is taken at least once per schedule,
+/// cancel and advance). A thread that finds it taken yields until it is free: the lock is
+/// held only to update the heap, never while an action runs or is released, so it is held
+/// briefly and rarely contended (threads that schedule at the same time). An `Atomic`, not
+/// `Synchronization.Mutex`, which ThreadSanitizer cannot see on Linux.
+private final class _TestLockedQueue: @unchecked Sendable {
+    private let locked = Atomic<Bool>(false)
+    /// Reached only through `withLock`; behind a pointer, so that its access needs no
+    /// run-time exclusivity check.
+    private let queue: UnsafeMutablePointer<_TestQueue>
+
+    init() {
+        queue = .allocate(capacity: 1)
+        queue.initialize(to: _TestQueue())
+    }
+
+    deinit {
+        queue.deinitialize(count: 1)
+        queue.deallocate()
+    }
+
+    /// Runs `body` with the queue, under the lock.
+    @inline(__always)
+    func withLock<Result>(_ body: (inout _TestQueue) -> Result) -> Result {
+        if !locked.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+            lockContended()
+        }
+        defer { locked.store(false, ordering: .releasing) }
+        return body(&queue.pointee)
+    }
+
+    @inline(never)
+    private func lockContended() {
+        repeat {
+            while locked.load(ordering: .relaxed) { sched_yield() }
+        } while !locked.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
     }
 }
 
 /// One piece of scheduled work, and the disposable that cancels it.
 ///
 /// `@unchecked Sendable`: `time`, `sequence`, `heapIndex` and `action` are read and written
-/// only under the scheduler's lock; `disposed` is atomic.
+/// only under the queue's lock, except that the thread whose `dispose` takes the work out of
+/// the heap then releases its action alone, after the lock (no one else touches the action of
+/// a work that has left the heap).
 private final class _TestWork: Disposable, @unchecked Sendable {
-    var time = TestScheduler.Instant.zero
+    /// When the work is due, since the scheduler started.
+    var time = _Attoseconds(0)
     var sequence = 0
-    /// The work's slot in the scheduler's heap, or -1 once it has left it.
+    /// The work's slot in the queue's heap, or -1 once it has left it (run, disposed, or the
+    /// scheduler gone).
     var heapIndex = -1
-    let interval: Duration?
+    /// The repeat interval; 0 for one-shot work.
+    let interval: _Attoseconds
     var action: (@Sendable () -> Void)?
-    private weak let scheduler: TestScheduler?
-    private let disposed = Atomic<Bool>(false)
+    private let queue: _TestLockedQueue
 
-    init(interval: Duration?, action: @escaping @Sendable () -> Void, scheduler: TestScheduler) {
-        self.interval = interval
+    init(interval: Int128, action: @escaping @Sendable () -> Void, queue: _TestLockedQueue) {
+        self.interval = _Attoseconds(interval)
         self.action = action
-        self.scheduler = scheduler
+        self.queue = queue
     }
 
+    /// Removes the work from the queue if it is still there; its action is released here,
+    /// outside the lock.
     func dispose() {
-        if !disposed.exchange(true, ordering: .acquiringAndReleasing) { scheduler?._cancel(self) }
+        var removed = false
+        queue.withLock { queue in
+            guard heapIndex >= 0 else { return }
+            queue.remove(self)
+            removed = true
+        }
+        // Out of the queue, the work is this thread's alone (nothing else touches the action
+        // of a work that has left the heap), so its action is released here, outside the lock.
+        // (Not `withExtendedLifetime(action)`: passing a closure as a generic value allocates
+        // a reabstraction thunk.)
+        if removed { action = nil }
     }
 
     var isDisposed: Bool {
-        disposed.load(ordering: .acquiring) || !(scheduler?._isScheduled(self) ?? false)
+        queue.withLock { _ in heapIndex < 0 }
+    }
+
+    var isRepeating: Bool { interval.value > 0 }
+}
+
+/// An `Int128` count of attoseconds stored as two 8-byte words, so that a class holding it
+/// needs no 16-byte alignment; ordered as the `Int128`.
+private struct _Attoseconds: Comparable {
+    var high: Int64
+    var low: UInt64
+
+    @inline(__always)
+    init(_ value: Int128) {
+        high = Int64(truncatingIfNeeded: value >> 64)
+        low = UInt64(truncatingIfNeeded: value)
+    }
+
+    @inline(__always)
+    var value: Int128 { Int128(high) << 64 | Int128(low) }
+
+    @inline(__always)
+    static func < (a: _Attoseconds, b: _Attoseconds) -> Bool {
+        a.high < b.high || (a.high == b.high && a.low < b.low)
     }
 }
 

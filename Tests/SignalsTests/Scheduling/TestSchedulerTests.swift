@@ -123,6 +123,31 @@ import SignalsTestSupport
         #expect(weakTracked == nil)
     }
 
+    @Test func theSchedulerGoingAwayReleasesItselfAndTheWorkStillQueued() {
+        weak var weakScheduler: TestScheduler?
+        weak var weakTracked: Tracked?
+        do {
+            let scheduler = TestScheduler()
+            let tracked = Tracked()
+            weakScheduler = scheduler
+            weakTracked = tracked
+            scheduler.schedule(after: .seconds(1)) { _ = tracked }
+            scheduler.schedule(after: .zero, repeating: .seconds(1)) { _ = tracked }
+        }
+        #expect(weakScheduler == nil)
+        #expect(weakTracked == nil)
+    }
+
+    @Test func workThatOutlivesItsSchedulerCountsAsDisposed() {
+        var scheduler: TestScheduler? = TestScheduler()
+        let work = scheduler?.schedule(after: .seconds(1)) {}
+        #expect(work?.isDisposed == false)
+        scheduler = nil
+        #expect(work?.isDisposed == true)
+        work?.dispose()
+        #expect(work?.isDisposed == true)
+    }
+
     @Test func oneShotWorkCountsAsDisposedOnceItHasRun() {
         let scheduler = TestScheduler()
         let work = scheduler.schedule(after: .seconds(1)) {}
@@ -237,5 +262,25 @@ import SignalsTestSupport
         }
         scheduler.advance(by: .seconds(1))
         #expect(count.count == 1000)
+    }
+
+    @Test func workIsThreadSafeToDisposeFromOtherThreadsWhileAdvancing() {
+        let scheduler = TestScheduler()
+        let count = Counter()
+        let works = (0..<1000).map { _ in
+            scheduler.schedule(after: .zero, repeating: .seconds(1)) { count.increment() }
+        }
+        runConcurrently(5) { thread in
+            if thread == 0 {
+                for _ in 0..<20 { scheduler.advance(by: .seconds(1)) }
+            } else {
+                for index in stride(from: thread - 1, to: works.count, by: 4) { works[index].dispose() }
+            }
+        }
+        let allDisposed = works.allSatisfy { $0.isDisposed }
+        #expect(allDisposed)
+        let ran = count.count
+        scheduler.advance(by: .seconds(10))
+        #expect(count.count == ran)
     }
 }
