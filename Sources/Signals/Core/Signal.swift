@@ -67,6 +67,7 @@ public struct Signal<Value, Failure: Error>: Sendable {
     ///     return nil
     /// }
     /// ```
+    @inlinable
     public init(_ subscribe: @escaping @Sendable (Observer<Value, Failure>) -> (any Disposable)?) {
         _representation = .subscribe { sink in
             sink._setUpstream(subscribe(sink))

@@ -61,14 +61,17 @@ extension Signal where Value == Int {
         _interval(period, on: scheduler)
     }
 
+    /// A timer's subscribe function installs the scheduled work in the sink itself (one
+    /// closure: `Signal.init(_:)` would wrap the subscribe function in a second one, an
+    /// allocation more per timer, which `debounce` and `throttle` make per value).
     @inlinable
     static func _timer(after delay: Duration, on scheduler: some Scheduler) -> Signal {
-        Signal { observer in
-            scheduler.schedule(after: delay) {
+        Signal(_representation: .subscribe { observer in
+            observer._setUpstream(scheduler.schedule(after: delay) {
                 observer.send(value: 0)
                 observer.sendCompleted()
-            }
-        }
+            })
+        })
     }
 
     @inlinable
@@ -99,11 +102,11 @@ extension Signal {
         on scheduler: some Scheduler,
         then next: @escaping @Sendable () -> Signal
     ) -> Signal {
-        Signal { observer in
-            scheduler.schedule(after: delay) {
+        Signal(_representation: .subscribe { observer in
+            observer._setUpstream(scheduler.schedule(after: delay) {
                 next()._subscribe(observer)
-            }
-        }
+            })
+        })
     }
 }
 
