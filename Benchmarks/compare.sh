@@ -280,7 +280,8 @@ def row(cid, target, ok, note="", blocked_by=None):
 def ok_num(x):
     return not isinstance(x, str)
 
-def ratio_target(cid, limit=None, zero_mallocs=False, max_mallocs=None, extra=None, floor_limit=None, max_instr=None):
+def ratio_target(cid, limit=None, zero_mallocs=False, max_mallocs=None, extra=None, floor_limit=None, max_instr=None,
+                 blocked_by=None):
     s, o = per_unit("signals", cid), per_unit("opencombine", cid)
     parts = [f"≤ {limit}× OC"] if limit is not None else []
     if floor_limit is not None: parts.append(f"≤ {floor_limit}× floor")
@@ -305,7 +306,7 @@ def ratio_target(cid, limit=None, zero_mallocs=False, max_mallocs=None, extra=No
         # value once every 1,024 subscriptions: 0.003 mallocs per unit) is not a per-unit cost.
         if max_mallocs is not None and round(s[1], 2) > max_mallocs: reasons.append("mallocs")
         if extra and not extra[1]: reasons.append(extra[2])
-    row(cid, ", ".join(parts), not reasons, ", ".join(reasons))
+    row(cid, ", ".join(parts), not reasons, ", ".join(reasons), blocked_by=blocked_by)
 
 def want(cid):
     return cid in ids
@@ -343,13 +344,15 @@ for variant in ("array", "fold"):
 if want("W6"): ratio_target("W6", 0.33)
 if want("W7"): ratio_target("W7", 0.5, max_mallocs=3)
 # Issue 31: a live subscription at a third of ReactiveSwift's hot signal and of OpenCombine.
-if want("W7b"): ratio_target("W7b", 0.5, max_mallocs=4, max_instr=3_300)
+# Issue 31 ended blocked on it (PERFORMANCE.md, "Round four, second session").
+if want("W7b"): ratio_target("W7b", 0.5, max_mallocs=4, max_instr=3_300, blocked_by="issue 31")
 if want("W8"):
     lost_ok = verify.get(("signals", "W8")) == "ok"
     ratio_target("W8", 1.0, extra=("no lost value", lost_ok, "lost or wrong values"))
 if want("W9"): ratio_target("W9", 0.5, max_instr=11_600)
-# Issue 31: subject inners, a third of the best peer (OpenCombine, 15,857).
-if want("W9b"): ratio_target("W9b", max_instr=5_300)
+# Issue 31: subject inners, a third of the best peer (OpenCombine, 15,857). Issue 31 ended
+# blocked on it (PERFORMANCE.md, "Round four, second session").
+if want("W9b"): ratio_target("W9b", max_instr=5_300, blocked_by="issue 31")
 if want("W10"): ratio_target("W10", 0.5)
 if want("W11"): ratio_target("W11", 0.5, zero_mallocs=True)
 if want("W12"): ratio_target("W12", 0.5)
