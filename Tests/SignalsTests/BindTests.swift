@@ -236,6 +236,32 @@ import SignalsTestSupport
         #expect(recorder.events == [.next(1), .completed])
     }
 
+    @Test func aConstantForTheLastSourceEventPrecedesTheCompletionWhileAnInnerEndsOnAnotherThread() {
+        // Given: each round, one live inner; the source's completion returns a constant while
+        // the inner completes on another thread at the same moment
+        for _ in 0..<testSize(20_000, quick: 5_000) {
+            let source = Subject<Int, Never>()
+            let inner = Subject<Int, Never>()
+            let recorder = source.signal.bind {
+                { event, _ in
+                    switch event {
+                    case .next: return inner.signal
+                    case .completed: return .just(99)
+                    case .error: return nil
+                    }
+                }
+            }.record()
+            source.send(value: 1)
+            // When
+            runConcurrently(2) { index in
+                if index == 0 { source.sendCompleted() } else { inner.sendCompleted() }
+            }
+            // Then: the constant is delivered, and before the completion (the source leaves
+            // the live count only after its value is emitted)
+            #expect(recorder.events == [.next(99), .completed])
+        }
+    }
+
     // MARK: Rule 5: the first error fails the output and disposes everything else
 
     @Test func innerErrorFailsTheOutputAndDisposesTheSourceAndOtherInners() {

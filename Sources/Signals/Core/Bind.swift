@@ -534,11 +534,16 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         let inner: Signal<Value, Failure>
         switch consume representation {
         case .value(let value):
-            if finished { countSourceAsFinished() }
             if emitter != nil {
+                // Emitted before the source leaves the live count: once it has, an inner
+                // completing on another thread may complete the output.
                 emitThroughTurns(value)
+                if finished { countSourceAsFinished() }
                 return nil
             }
+            // No inner subscription has ever run: only this path delivers, and the value is
+            // sent before the completion `countSourceAsFinished` leaves for `onSourceDrained`.
+            if finished { countSourceAsFinished() }
             return value
         case .completed:
             if finished { countSourceAsFinished() }
