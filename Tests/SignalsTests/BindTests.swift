@@ -239,7 +239,7 @@ import SignalsTestSupport
     @Test func aConstantForTheLastSourceEventPrecedesTheCompletionWhileAnInnerEndsOnAnotherThread() {
         // Given: each round, one live inner; the source's completion returns a constant while
         // the inner completes on another thread at the same moment
-        for _ in 0..<testSize(20_000, quick: 5_000) {
+        for _ in 0..<testSize(8_000, quick: 5_000) {
             let source = Subject<Int, Never>()
             let inner = Subject<Int, Never>()
             let recorder = source.signal.bind {
