@@ -160,4 +160,57 @@ import SignalsTestSupport
         #expect(total.value == stride(from: 0, to: 4_000, by: 2).reduce(0, +))
         subscription.dispose()
     }
+
+    @Test func aLiveSubscriptionKeepsNothingOfTheRunsSourceAlive() {
+        // Given: a replay subject and a plain subject, each subscribed through a fused run,
+        // then dropped while the subscriptions are live (as through the nested binds)
+        weak var replayed: Tracked?
+        weak var weakReplay: ReplaySubject<Tracked, Never>?
+        weak var weakSubject: Subject<Int, Never>?
+        let first: any Disposable
+        let second: any Disposable
+        do {
+            let replay = ReplaySubject<Tracked, Never>(capacity: 1)
+            let value = Tracked(id: 2)
+            replayed = value
+            weakReplay = replay
+            first = replay.signal.filter { _ in true }.map { $0 }.subscribe(next: { _ in })
+            replay.send(value: value)
+            let subject = Subject<Int, Never>()
+            weakSubject = subject
+            second = subject.signal.map { $0 + 1 }.filter { $0 > 0 }.subscribe(next: { _ in })
+        }
+        // Then: the subjects and the replay buffer are released; the subscriptions hold
+        // only what the binds' binders held
+        #expect(weakReplay == nil)
+        #expect(replayed == nil)
+        #expect(weakSubject == nil)
+        first.dispose()
+        second.dispose()
+    }
+
+    @Test func aStageAfterOneThatDisposedTheSubscriptionRunsButNothingIsDelivered() {
+        // Given: the first stage of a run disposes the subscription while it handles a value
+        let subject = Subject<Int, Never>()
+        let calls = Locked<[String]>([])
+        let subscription = SerialDisposable()
+        subscription.inner = subject.signal
+            .map { value -> Int in
+                calls.withLock { $0.append("map \(value)") }
+                subscription.dispose()
+                return value
+            }
+            .filter { value in
+                calls.withLock { $0.append("filter \(value)") }
+                return true
+            }
+            .subscribe(next: { value in calls.withLock { $0.append("next \(value)") } })
+        // When
+        subject.send(value: 1)
+        subject.send(value: 2)
+        // Then: the run's transforms are one function, so the filter still sees the value
+        // (as in Combine, whose map and filter fuse the same way), but nothing reaches the
+        // subscriber, and the next value reaches no stage
+        #expect(calls.value == ["map 1", "filter 1"])
+    }
 }

@@ -300,7 +300,8 @@ struct _SourceClosures<Value, Failure: Error> {
 /// One subscription of a bound signal: ReactiveCocoa's bind pipeline.
 ///
 /// `@unchecked Sendable`, by these invariants:
-/// - `sourceIsDone`, `backlog`, `emitter` and `nextInnerID` belong to the *source path*:
+/// - `sourceIsDone`, `backlog`, `emitter`, `nextInnerID`, `completesWhenDrained` and
+///   `afterEvent` belong to the *source path*:
 ///   they are touched only by the thread that holds `sourceOwner`, which a source event
 ///   claims with one compare-exchange. The grammar makes source events serial, so the claim
 ///   only ever finds the path free or held by its own thread (a re-entrant event, put in

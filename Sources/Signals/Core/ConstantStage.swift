@@ -13,7 +13,9 @@
 //
 // The events are those of the nested binds: each value passes through the transforms in
 // order, terminal events pass through, the source is subscribed and disposed once, and the
-// run's one binder gives the serialisation and re-entrancy guarantees each binder gave.
+// run's one binder gives the serialisation and re-entrancy guarantees each binder gave. (A
+// transform that disposes the subscription does not stop the later transforms of its run
+// from seeing that value: they are one function. Nothing of it is delivered.)
 //
 // A run is fused only while its stages keep the value type (`Value -> Value?`): the transform
 // of a run over a source of another type could not be composed with the next one without
@@ -61,8 +63,8 @@ extension Signal {
 }
 
 /// A run of fused constant stages over one source (see above): subscribed as one bind over
-/// `source` whose binding returns `just(w)` when `transform` keeps `w` and `empty` when it
-/// returns `nil`.
+/// `source` whose binding returns `just(w)` when the composed transform keeps `w` and `empty`
+/// when it drops the value.
 ///
 /// `@unchecked Sendable`: every field is immutable, and the transform is `@Sendable`.
 @usableFromInline
@@ -70,16 +72,12 @@ final class _ConstantStage<Value, Failure: Error>: @unchecked Sendable {
     /// The run's source: any signal but a run that could still grow (a run that reached
     /// `maximumLength`, or a signal of another kind).
     @usableFromInline let source: _IterativelyReleased<Value, Failure>
-    /// How many stages are fused into `transform`.
+    /// How many stages are fused into `steps`.
     @usableFromInline let length: Int
-    /// The stages' transforms, composed: each replaces the value with what it keeps, or
-    /// `nil` when it drops it. `inout`, so that the closure is called the same way in
-    /// specialised and unspecialised code (a `(Value) -> Value?` kept in a generic class is
-    /// called through reabstraction thunks, its value and result passed indirectly: about
-    /// 40 instructions more per value and stage).
-    @usableFromInline let transform: Transform
-
-    @usableFromInline typealias Transform = @Sendable (inout Value?) -> Void
+    /// The stages' transforms, composed. Kept apart from the source: a subscription's binder
+    /// holds only this, so a live subscription keeps no more of the pipeline than the nested
+    /// binds' binders did (not the source signal, nor what its subscribe function captures).
+    @usableFromInline let steps: _ConstantSteps<Value>
 
     /// The most stages in one run: calling or releasing a composed transform nests one
     /// closure per stage.
@@ -87,16 +85,20 @@ final class _ConstantStage<Value, Failure: Error>: @unchecked Sendable {
     static var maximumLength: Int { 32 }
 
     @inlinable
-    init(source: _IterativelyReleased<Value, Failure>, length: Int, transform: @escaping Transform) {
+    init(source: _IterativelyReleased<Value, Failure>, length: Int, transform: @escaping _ConstantSteps<Value>.Transform) {
         self.source = source
         self.length = length
-        self.transform = transform
+        self.steps = _ConstantSteps(transform)
     }
+
+    /// The composed transform.
+    @inlinable
+    var transform: _ConstantSteps<Value>.Transform { steps.transform }
 
     /// This run's transform followed by `next`. Inlined where `next` is written, so that the
     /// compiler can call it directly from the composed closure.
     @inlinable @inline(__always)
-    func then(_ next: @escaping @Sendable (Value) -> Value?) -> Transform {
+    func then(_ next: @escaping @Sendable (Value) -> Value?) -> _ConstantSteps<Value>.Transform {
         let first = transform
         return { value in
             first(&value)
@@ -106,19 +108,20 @@ final class _ConstantStage<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// Subscribes `downstream` to the run: one bind over the source. The binding captures
-    /// only this object (no allocation per subscription for it). Never inlined: a second
-    /// inlined copy of `_Binder.start` in `Signal._subscribeOther` changed how the compiler
-    /// specialised `start` for every other bind (a chain of `flatMap`s took 96 bytes more
-    /// stack a level).
+    /// only the composed transform's box (no allocation per subscription for it, and nothing
+    /// of the source). Never inlined: a second inlined copy of `_Binder.start` in
+    /// `Signal._subscribeOther` changed how the compiler specialised `start` for every other
+    /// bind (a chain of `flatMap`s took 96 bytes more stack a level).
     @inlinable @inline(never)
     func subscribe(_ downstream: Observer<Value, Failure>) {
+        let steps = self.steps
         _Binder.start(
             source: source.signal,
-            binding: .plain({ [self] event, _ in
+            binding: .plain({ event, _ in
                 switch event {
                 case .next(let value):
                     var kept: Value? = value
-                    transform(&kept)
+                    steps.transform(&kept)
                     guard let kept else { return .empty }
                     return .just(kept)
                 case .error(let failure):
@@ -128,5 +131,24 @@ final class _ConstantStage<Value, Failure: Error>: @unchecked Sendable {
                 }
             }),
             downstream: downstream)
+    }
+}
+
+/// The composed transform of a run of constant stages: each stage replaces the value with what
+/// it keeps, or with `nil` when it drops it. `inout`, so that the closure is called the same
+/// way in specialised and unspecialised code (a `(Value) -> Value?` kept in a generic class is
+/// called through reabstraction thunks, its value and result passed indirectly: about 40
+/// instructions more per value and stage).
+///
+/// `@unchecked Sendable`: immutable, and the transform is `@Sendable`.
+@usableFromInline
+final class _ConstantSteps<Value>: @unchecked Sendable {
+    @usableFromInline typealias Transform = @Sendable (inout Value?) -> Void
+
+    @usableFromInline let transform: Transform
+
+    @inlinable
+    init(_ transform: @escaping Transform) {
+        self.transform = transform
     }
 }
