@@ -9,6 +9,7 @@ import Testing
 @Suite struct PeerDifferencesTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The text of Contracts.md from its first "Where Signals differs from" heading on.
     static func differences() throws -> Substring {

@@ -9,6 +9,7 @@ import Testing
 @Suite struct LedgerTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// `name` for every `public func name` / `public static func name` / `public static var name`
     /// in the `Signal+*.swift` files under Sources/Signals.
