@@ -219,6 +219,33 @@ extension Model {
         fires(trigger) ? source : source.filter(\.isTerminal)
     }
 
+    /// `buffer(boundary:)` of a hot source (schedule source 0) and a hot boundary (source 1):
+    /// each boundary value sends the values since the last one (even none); the source's
+    /// completion sends the rest and completes; an error of either fails; the boundary's
+    /// completion changes nothing. Also `window(boundary:)` with each window collected.
+    static func bufferBoundary(schedule: [(source: Int, event: MEvent)]) -> Trace {
+        var buffer: [DValue] = []
+        var boundaryEnded = false
+        var output: Trace = []
+        for (source, event) in schedule {
+            if source == 1 {
+                if boundaryEnded { continue }
+                switch event {
+                case .next: output.append(.next(.array(buffer))); buffer = []
+                case .error: output.append(event); return output
+                case .completed: boundaryEnded = true
+                }
+                continue
+            }
+            switch event {
+            case .next(let value): buffer.append(value)
+            case .error: output.append(event); return output
+            case .completed: output += [.next(.array(buffer)), .completed]; return output
+            }
+        }
+        return output
+    }
+
     /// `skip(until:)` of a hot source (schedule source 0) and a hot trigger (source 1): values
     /// pass once the trigger has sent a value. The trigger's terminal event changes nothing.
     static func skipUntil(schedule: [(source: Int, event: MEvent)]) -> Trace {
