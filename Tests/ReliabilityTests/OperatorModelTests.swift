@@ -51,6 +51,33 @@ private func odd(_ value: DValue) -> Bool { value.leafSum % 2 != 0 }
         #expect(Model.combinePrevious([.error(e1)], .int(0)) == [.error(e1)])
     }
 
+    @Test func scanWithoutSeedSendsTheFirstValueThenEveryAccumulation() {
+        let sum = { (a: DValue, b: DValue) in DValue.int(a.leafSum + b.leafSum) }
+        #expect(Model.scan([n(5), n(1), n(2), .completed], sum) == [n(5), n(6), n(8), .completed])
+        #expect(Model.scan([.completed], sum) == [.completed])
+        #expect(Model.scan([n(1), .error(e1)], sum) == [n(1), .error(e1)])
+    }
+
+    @Test func pairwisePairsFromTheSecondValueOn() {
+        #expect(Model.pairwise([n(1), n(2), n(3), .completed]) == [array(1, 2), array(2, 3), .completed])
+        #expect(Model.pairwise([n(1), .completed]) == [.completed])
+        #expect(Model.pairwise([n(1), n(2), .error(e1)]) == [array(1, 2), .error(e1)])
+    }
+
+    @Test func enumeratedCountsFromZero() {
+        #expect(Model.enumerated([n(7), n(8), .completed]) == [array(0, 7), array(1, 8), .completed])
+        #expect(Model.enumerated([n(7), .error(e1)]) == [array(0, 7), .error(e1)])
+    }
+
+    @Test func chunkedOnSendsEachRunOfOneKeyWhenTheKeyChangesAndOnCompletion() {
+        let parity = { (v: DValue) in DValue.int(v.leafSum % 2) }
+        let chunk = { (key: Int, values: [Int]) in MEvent.next(.array([.int(key), .array(values.map(DValue.int))])) }
+        #expect(Model.chunked([n(1), n(3), n(2), n(5), .completed], on: parity)
+                == [chunk(1, [1, 3]), chunk(0, [2]), chunk(1, [5]), .completed])
+        #expect(Model.chunked([.completed], on: parity) == [.completed])
+        #expect(Model.chunked([n(1), n(2), n(4), .error(e1)], on: parity) == [chunk(1, [1]), .error(e1)])
+    }
+
     @Test func ignoreValuesAndMapErrorTouchOnlyWhatTheyShould() {
         #expect(Model.ignoreValues([n(1), n(2), .completed]) == [.completed])
         #expect(Model.ignoreValues([n(1)]) == [])
@@ -71,6 +98,12 @@ private func odd(_ value: DValue) -> Bool { value.leafSum % 2 != 0 }
     @Test func takeWhileCompletesAtTheFirstFailingValueWithoutIt() {
         #expect(Model.take([n(1), n(3), n(4), n(5), .completed], while: odd) == [n(1), n(3), .completed])
         #expect(Model.take([n(1), .error(e1)], while: odd) == [n(1), .error(e1)])
+    }
+
+    @Test func takeWhileInclusiveSendsTheFirstFailingValueThenCompletes() {
+        #expect(Model.take([n(1), n(3), n(4), n(5), .completed], whileInclusive: odd) == [n(1), n(3), n(4), .completed])
+        #expect(Model.take([n(1), .completed], whileInclusive: odd) == [n(1), .completed])
+        #expect(Model.take([n(1), .error(e1)], whileInclusive: odd) == [n(1), .error(e1)])
     }
 
     @Test func takeLastEmitsTheLastValuesOnCompletion() {

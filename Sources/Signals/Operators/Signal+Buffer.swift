@@ -4,6 +4,10 @@
 //     this signal materialized, into a stateful bind keeping the buffer: a window end or the
 //     n-th value sends it (a full one restarts the clock); completion sends the rest.
 // }
+// buffer(boundary: b) = merge of b (subscribed first) and this signal, each materialized and
+//     tagged, into a stateful bind keeping the array: a value of b sends it (even empty) and
+//     starts the next; this signal's completion sends the rest and completes; an error of
+//     either fails; b's completion changes nothing.
 // collect(every: t, on: s) = buffer(timeSpan: t, count: .max, on: s).filter { !$0.isEmpty }
 // sample(every: t, on: s)  = sample(on: interval(t, on: s))
 //   Where these cut, they cut with bind's cut: a full buffer restarts the clock through
@@ -76,6 +80,69 @@ extension Signal {
                         defer { buffer.value = [] }
                         return .just(buffer.value)
                     }
+                }
+            }
+        }
+    }
+
+    /// Collects the values into arrays, sending the array each time `boundary` sends a value
+    /// — an empty one if no value came since the last — and starting the next there.
+    ///
+    /// Completes when this signal completes, after sending the array it was collecting,
+    /// even empty (the rule of ``buffer(timeSpan:count:on:)``, RxJS's and RxJava's). The
+    /// boundary's completion changes nothing: the values that follow go into one last array,
+    /// sent when this signal completes (RxJS 7's rule; RxJava completes there). Fails when
+    /// this signal or the boundary fails, dropping the array. Disposing the output disposes
+    /// both. Write `.filter { !$0.isEmpty }` to skip empty arrays, as swift-async-algorithms'
+    /// `chunked(by:)` does.
+    ///
+    /// `boundary` is subscribed first: on a deterministic scheduler, a boundary value and a
+    /// value of this signal at the same instant, both scheduled at subscription (cold test
+    /// signals), end the array before the value, which starts the next one.
+    ///
+    /// Composed of: `merge` of `boundary` (first) and `self`, each `materialize`d and tagged,
+    /// into a stateful `bind` keeping the array.
+    ///
+    /// ```swift
+    /// let flushes = Subject<Void, Never>(), values = Subject<Int, Never>()
+    /// values.signal.buffer(boundary: flushes.signal).subscribe(next: { print($0) })
+    /// values.send(value: 1); values.send(value: 2); flushes.send(value: ())
+    /// flushes.send(value: ())
+    /// // Prints: [1, 2], []
+    /// ```
+    /// From `BufferBoundaryTests` (`x` = `[a, b]`, `y` = `[c]`, `e` = `[]`):
+    /// ```
+    /// source:   -ab-c-----|
+    /// boundary: ---o--oo---
+    /// output:   ---x--ye--(e|)
+    /// ```
+    ///
+    /// - Complexity: one array per boundary value.
+    /// - SeeAlso: RxJava and RxJS `buffer(boundary)`, swift-async-algorithms `chunked(by:)`
+    ///   (skips empty chunks), CombineExt `collect(until:)` (close); RxSwift, ReactiveSwift and
+    ///   Combine have none.
+    @inlinable
+    public func buffer<Boundary>(boundary: Signal<Boundary, Failure>) -> Signal<[Value], Failure> {
+        typealias Tagged = _EitherEvent<Value, Boundary, Failure>
+        let tagged = boundary.materialize().map(Tagged.second).merge(materialize().map(Tagged.first))
+        return tagged.bind {
+            let buffer = _BindingState<[Value]>([])
+            return { event, stop in
+                guard case .next(let tagged) = event else { return nil }
+                switch tagged {
+                case .first(.next(let value)):
+                    buffer.value.append(value)
+                    return nil
+                case .second(.next):
+                    defer { buffer.value = [] }
+                    return .just(buffer.value)
+                case .first(.error(let error)), .second(.error(let error)):
+                    return .error(error)
+                case .first(.completed):
+                    stop = true
+                    return .just(buffer.value)
+                case .second(.completed):
+                    return nil
                 }
             }
         }

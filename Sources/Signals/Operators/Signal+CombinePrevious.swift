@@ -1,5 +1,7 @@
 // combinePrevious(initial) = a stateful bind keeping the previous value:
 //                            `.next(v) -> .just((previous, v)); previous = v`.
+// pairwise()               = the same bind with `previous: Value?`, sending nothing for the
+//                            first value.
 
 extension Signal {
     /// Pairs each value with the one before it: `(previous, current)`; the first value is
@@ -37,6 +39,45 @@ extension Signal {
                 case .next(let value):
                     defer { previous.value = value }
                     return .just((previous.value, value))
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// Pairs each value with the one before it, `(previous, current)`, from the second value
+    /// on: the first value is only kept.
+    ///
+    /// ``combinePrevious(_:)`` without a seed. Completes when this signal completes (a signal
+    /// of one value sends nothing); fails with its error. Each subscription starts again
+    /// without a previous value.
+    ///
+    /// Composed of: a stateful `bind` keeping the previous value (`nil` at first):
+    /// `.next(v) -> previous.map { .just(($0, v)) }; previous = v`.
+    ///
+    /// ```swift
+    /// Signal.from([1, 2, 4]).pairwise().map { $1 - $0 }.subscribe(next: { print($0) })
+    /// // Prints: 1, 2
+    /// ```
+    /// ```
+    /// source: -1-----2-----3-----|
+    /// output: -------(1,2)-(2,3)-|
+    /// ```
+    ///
+    /// - SeeAlso: RxSwiftExt and CombineExt `pairwise()`, RxJS `pairwise()`,
+    ///   swift-async-algorithms `adjacentPairs()`; ReactiveSwift `combinePrevious()` (no seed).
+    @inlinable
+    public func pairwise() -> Signal<(Value, Value), Failure> {
+        bind {
+            let previous = _BindingState<Value?>(nil)
+            return { event, _ in
+                switch event {
+                case .next(let value):
+                    defer { previous.value = value }
+                    return previous.value.map { .just(($0, value)) }
                 case .error(let error):
                     return .error(error)
                 case .completed:

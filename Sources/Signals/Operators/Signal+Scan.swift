@@ -1,5 +1,7 @@
 // scan(into:, update)  = a stateful bind: `.next(v) -> update(&acc, v); .just(acc)`.
 // scan(initial, next)  = scan(into: initial) { acc, v in acc = next(acc, v) }.
+// scan(next)           = a stateful bind keeping `acc: Value?`:
+//                        `.next(v) -> acc = acc.map { next($0, v) } ?? v; .just(acc!)`.
 // reduce(initial, next) = a stateful bind: `.next(v) -> acc = next(acc, v); nil`,
 //                        `.completed -> .just(acc)`.
 // The accumulator lives in the binding, so each subscription starts again from the seed.
@@ -33,6 +35,46 @@ extension Signal {
     ) -> Signal<Result, Failure> {
         scan(into: initialResult) { accumulator, value in
             accumulator = nextPartialResult(accumulator, value)
+        }
+    }
+
+    /// Accumulates the values with `nextPartialResult`, without a seed: the first value
+    /// starts the accumulation and is sent as it is; each later one is combined with the
+    /// accumulation so far, and every accumulation is sent.
+    ///
+    /// Completes when this signal completes (an empty signal sends nothing); fails with its
+    /// error. Each subscription starts again from its own first value.
+    ///
+    /// Composed of: a stateful `bind` keeping the accumulation (`nil` until the first value):
+    /// `.next(v) -> acc = acc.map { nextPartialResult($0, v) } ?? v; .just(acc)`.
+    ///
+    /// ```swift
+    /// Signal.from([3, 1, 4]).scan { max($0, $1) }.subscribe(next: { print($0) })
+    /// // Prints: 3, 3, 4
+    /// ```
+    /// ```
+    /// source: -1--2--3--|
+    /// output: -1--3--6--|      scan(+)
+    /// ```
+    ///
+    /// - SeeAlso: RxJS `scan(accumulator)` without a seed, Kotlin `runningReduce`; RxSwift,
+    ///   ReactiveSwift and Combine have none (their `scan` needs a seed).
+    @inlinable
+    public func scan(_ nextPartialResult: @escaping @Sendable (Value, Value) -> Value) -> Signal {
+        bind {
+            let accumulator = _BindingState<Value?>(nil)
+            return { event, _ in
+                switch event {
+                case .next(let value):
+                    let next = accumulator.value.map { nextPartialResult($0, value) } ?? value
+                    accumulator.value = next
+                    return .just(next)
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    return nil
+                }
+            }
         }
     }
 

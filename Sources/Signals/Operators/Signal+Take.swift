@@ -1,6 +1,7 @@
 // take(n)         = n == 0 ? .empty : a stateful bind counting down:
 //                   `.next(v) -> stop when the n-th; .just(v)`.
 // take(while: p)  = bind: `.next(v) -> p(v) ? .just(v) : stop`.
+// take(while: p, inclusive: true) = bind: `.next(v) -> p(v) ? .just(v) : (stop; .just(v))`.
 // takeLast(n)     = a stateful bind keeping the last n values:
 //                   `.completed -> Signal.merge(last.map(Signal.just))`.
 // Stopping disposes the source, so an endless synchronous source ends too.
@@ -79,6 +80,50 @@ extension Signal {
                     if predicate(value) { return .just(value) }
                     stop = true
                     return nil
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// Forwards values while `predicate` holds; at the first value for which it does not,
+    /// completes and disposes this signal — after sending that value too when `inclusive`
+    /// is `true`.
+    ///
+    /// `take(while: p, inclusive: false)` is ``take(while:)``. With `inclusive: true` the
+    /// value that ends the prefix is part of it (RxJS's `takeWhile(p, true)`): a search that
+    /// stops at its answer, a countdown that ends on zero.
+    ///
+    /// Completes right after the first failing value (sent first when `inclusive`), or when
+    /// this signal completes; fails with its error.
+    ///
+    /// Composed of: `bind` with `.next(v) -> predicate(v) ? .just(v) : stop`, returning
+    /// `.just(v)` with the stop when `inclusive`.
+    ///
+    /// ```swift
+    /// Signal.from([3, 2, 1, 0, 5]).take(while: { $0 > 0 }, inclusive: true)
+    ///     .subscribe(next: { print($0) })
+    /// // Prints: 3, 2, 1, 0
+    /// ```
+    /// ```
+    /// source: -3-2-0-5-|
+    /// output: -3-2-(0|)
+    /// ```
+    ///
+    /// - SeeAlso: RxJS `takeWhile(predicate, true)`; RxSwift `take(while:behavior: .inclusive)`;
+    ///   ReactiveSwift and Combine have none (`prefix(while:)` is exclusive).
+    @inlinable
+    public func take(while predicate: @escaping @Sendable (Value) -> Bool, inclusive: Bool) -> Signal {
+        guard inclusive else { return take(while: predicate) }
+        return bind {
+            { event, stop in
+                switch event {
+                case .next(let value):
+                    if !predicate(value) { stop = true }
+                    return .just(value)
                 case .error(let error):
                     return .error(error)
                 case .completed:

@@ -67,8 +67,12 @@ extension Signal {
     ///
     /// - Complexity: per value, a look at the clock; per window with a kept value, one timer
     ///   and one inner subscription.
-    /// - SeeAlso: RxSwift `throttle(_:latest:scheduler:)`, ReactiveSwift `throttle(_:on:)`,
-    ///   Combine `throttle(for:scheduler:latest:)`.
+    /// - SeeAlso: RxSwift `throttle(_:latest:scheduler:)`, ReactiveSwift `throttle(_:on:)`;
+    ///   Combine `throttle(for:scheduler:latest:)` (and swift-async-algorithms' `_throttle`) is
+    ///   close but not the same: without `latest` it sends the *first* value of each interval
+    ///   at the interval's end instead of dropping it, and a value at an interval's end counts
+    ///   into that interval — on `abcdefghijk|` at 2 ticks it sends `a-c-e-g-i-k|` with
+    ///   `latest`, `a-b-d-f-h-j|` without (Contracts.md, "Where Signals differs from Combine").
     @inlinable
     public func throttle<S: Scheduler>(_ interval: Duration, on scheduler: S, latest: Bool = true) -> Signal {
         bind {

@@ -6,6 +6,10 @@
 //     `restarts.startWith(()).flatMapLatest { interval(t, on: s) }` (window ends) and this
 //     signal materialized: a window end, or the n-th value (which restarts the clock), closes
 //     the window and opens the next.
+// window(boundary: b) = the same bind over the merge of b (subscribed first) and this signal,
+//     each materialized and tagged: a value of b closes the window and opens the next; an
+//     error of either ends the window and the outer signal with it; b's completion changes
+//     nothing.
 // (_split, in Signal+GroupBy.swift: one routing subscription, read by the outer
 //  subscription and held by every window's.)
 
@@ -143,6 +147,84 @@ extension Signal {
                     case .windowEnded:
                         window.value.subject.sendCompleted()
                         return .just(((), window.value.open()))
+                    }
+                }
+            }
+            .startWith(((), window.value.subject))
+        }
+        .map { $0.1 }
+    }
+}
+
+extension Signal {
+    /// Splits this signal into consecutive windows, closing the open window and opening the
+    /// next each time `boundary` sends a value: each window is a signal that forwards the
+    /// values of its stretch, then completes.
+    ///
+    /// The first window is sent on subscription, each next one at the boundary value that
+    /// closes the previous one, so every window is sent before its first value (windows are
+    /// hot, as those of ``window(count:)``: subscribe one inside the outer `next` callback to
+    /// receive all of its values). A window may be empty: two boundary values with nothing
+    /// between them make one, as does a boundary value right before this signal completes.
+    ///
+    /// Completes / Fails: when this signal completes or fails, or the boundary fails, the open
+    /// window receives that event, then the outer signal does. The boundary's completion
+    /// changes nothing: the open window takes the rest of this signal's values (RxJava's
+    /// `window(boundary)` completes there). Disposes: the outer subscription and the window
+    /// subscriptions share one subscription to this signal and the boundary, disposed when
+    /// the last of them ends (as ``window(count:)``).
+    ///
+    /// `boundary` is subscribed first: on a deterministic scheduler, a boundary value and a
+    /// value of this signal at the same instant, both scheduled at subscription (cold test
+    /// signals), close the window before the value, which goes to the next one.
+    ///
+    /// Composed of: the `bind` of ``window(count:)``, over the `merge` of `boundary` (first)
+    /// and `self`, each `materialize`d and tagged.
+    ///
+    /// ```swift
+    /// let pages = Subject<Void, Never>(), lines = Subject<String, Never>()
+    /// lines.signal.window(boundary: pages.signal)
+    ///     .flattenMap { $0.collect() }
+    ///     .subscribe(next: { print($0) })
+    /// lines.send(value: "a"); lines.send(value: "b"); pages.send(value: ()); lines.sendCompleted()
+    /// // Prints: ["a", "b"], []
+    /// ```
+    /// From `WindowBoundaryTests` (`x`, `y`, `z` are the windows):
+    /// ```
+    /// source:   -ab--c--|
+    /// boundary: ---o--o---
+    /// outer:    x--y--z-|
+    /// x:        -ab|
+    /// y:           --c|
+    /// z:              --|
+    /// ```
+    ///
+    /// - SeeAlso: RxJava and RxJS `window(boundary)`; RxSwift, ReactiveSwift and Combine have
+    ///   none (``buffer(boundary:)`` is the array form).
+    public func window<Boundary>(boundary: Signal<Boundary, Failure>) -> Signal<Signal<Value, Failure>, Failure> {
+        _split { source in
+            let window = _BindingState(_OpenWindow<Value, Failure>())
+            typealias Tagged = _EitherEvent<Value, Boundary, Failure>
+            let tagged = boundary.materialize().map(Tagged.second).merge(source.materialize().map(Tagged.first))
+            return tagged.bind {
+                { event, stop in
+                    guard case .next(let tagged) = event else { return nil }
+                    switch tagged {
+                    case .first(.next(let value)):
+                        window.value.subject.send(value: value)
+                        return nil
+                    case .second(.next):
+                        window.value.subject.sendCompleted()
+                        return .just(((), window.value.open()))
+                    case .first(.error(let error)), .second(.error(let error)):
+                        window.value.subject.send(error: error)
+                        return .error(error)
+                    case .first(.completed):
+                        window.value.subject.sendCompleted()
+                        stop = true
+                        return nil
+                    case .second(.completed):
+                        return nil
                     }
                 }
             }

@@ -34,7 +34,10 @@ extension Signal {
     /// ``withLatestFrom(_:resultSelector:)`` — for RxSwift's result.
     ///
     /// - SeeAlso: RxSwift `withLatestFrom(_:)` (≈: the other's value, not the pair),
-    ///   ReactiveSwift `withLatest(from:)`, Combine has none (CombineExt `withLatestFrom`).
+    ///   ReactiveSwift `withLatest(from:)`; Combine has none. CombineExt's `withLatestFrom` is
+    ///   close but not the same (≈): it subscribes to its upstream only once `other` has a
+    ///   value, so a cold upstream's early values wait instead of being dropped, and it ignores
+    ///   `other`'s failure (Contracts.md, "Where Signals differs from CombineExt").
     @inlinable
     public func withLatestFrom<Other>(_ other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
         typealias Tagged = _EitherEvent<Value, Other, Failure>
@@ -84,7 +87,9 @@ extension Signal {
     /// output: -----Y---Z|      Y = f(y, b), Z = f(z, c)
     /// ```
     /// - SeeAlso: RxSwift `withLatestFrom(_:resultSelector:)`, ReactiveSwift
-    ///   `withLatest(from:)` + `map`, CombineExt `withLatestFrom(_:resultSelector:)`.
+    ///   `withLatest(from:)` + `map`; CombineExt `withLatestFrom(_:resultSelector:)` (≈: it
+    ///   waits for `other`'s first value before subscribing to its upstream, see
+    ///   ``withLatestFrom(_:)``).
     @inlinable
     public func withLatestFrom<Other, Result>(
         _ other: Signal<Other, Failure>,

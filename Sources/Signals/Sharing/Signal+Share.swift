@@ -91,7 +91,9 @@ extension Signal {
     /// - Precondition: `count >= 0`; `share(replay: 0)` is `share()`.
     /// - SeeAlso: RxSwift `share(replay:scope: .whileConnected)`; ReactiveSwift
     ///   `replayLazily(upTo:)` (which never disconnects); Combine `multicast` +
-    ///   `autoconnect()` (no replay).
+    ///   `autoconnect()` (no replay). CombineExt's `share(replay:)` is not this one (≈): it
+    ///   keeps one `ReplaySubject` for good, so a subscriber after the completion receives the
+    ///   last values and the completion — that is ``replayLazily(upTo:)`` here.
     @inlinable
     public func share(replay count: Int) -> Signal {
         _precondition(count >= 0, "Signals: share(replay:) needs a count of 0 or more, got \(count); share() replays nothing")
@@ -125,7 +127,8 @@ extension Signal {
     /// - Precondition: `capacity >= 0`.
     /// - SeeAlso: ReactiveSwift `replayLazily(upTo:)`; ReactiveCocoa `-replayLazily`; RxSwift
     ///   has no exact match (`share(replay:scope: .forever)` keeps the buffer but disconnects
-    ///   the upstream when the last subscriber leaves); Combine has none.
+    ///   the upstream when the last subscriber leaves); Combine has none — CombineExt's
+    ///   `share(replay:)` is this operator (`ReplayLazilyTests` runs its finished case).
     @inlinable
     public func replayLazily(upTo capacity: Int) -> Signal {
         _precondition(capacity >= 0, "Signals: replayLazily(upTo:) needs a capacity of 0 or more, got \(capacity); share() keeps no values")

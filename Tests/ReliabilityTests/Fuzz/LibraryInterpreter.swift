@@ -153,6 +153,10 @@ extension LibraryInterpreter {
         case .scan(let seed, let f, into: false): return signal.scan(seed) { f($0, $1) }
         case .scan(let seed, let f, into: true): return signal.scan(into: seed) { $0 = f($0, $1) }
         case .reduce(let seed, let f): return signal.reduce(seed) { f($0, $1) }
+        case .scanWithoutSeed(let f): return signal.scan { f($0, $1) }
+        case .pairwise: return signal.pairwise().map { .array([$0, $1]) }
+        case .enumerated: return signal.enumerated().map { .array([.int($0.offset), $0.element]) }
+        case .chunkedOn(let key): return signal.chunked(on: { key($0) }).map { .array([$0.0, .array($0.1)]) }
         case .collect: return signal.collect().map { .array($0) }
         case .collectCount(let n): return signal.collect(count: n).map { .array($0) }
         case .groupByMerge(let k): return signal.groupBy { k($0) }.flatten(.merge)
@@ -160,6 +164,7 @@ extension LibraryInterpreter {
         case .combinePrevious(let initial): return signal.combinePrevious(initial).map { .array([$0.0, $0.1]) }
         case .take(let n): return signal.take(n)
         case .takeWhile(let p): return signal.take { p($0) }
+        case .takeWhileInclusive(let p): return signal.take(while: { p($0) }, inclusive: true)
         case .takeLast(let n): return signal.takeLast(n)
         case .skip(let n): return signal.skip(n)
         case .skipWhile(let p): return signal.skip { p($0) }

@@ -115,6 +115,20 @@ import Testing
         }
     }
 
+    /// Source 0 is the source, source 1 the boundary.
+    @Test func bufferBoundaryOfSubjectsFollowsTheModel() {
+        Self.check("a.buffer(boundary: b)", count: 2...2, model: { Model.bufferBoundary(schedule: $1) }) {
+            $0[0].buffer(boundary: $0[1]).map { .array($0) }
+        }
+    }
+
+    /// The windows, each collected: the same arrays at the same moments as buffer(boundary:).
+    @Test func windowBoundaryOfSubjectsFollowsTheModel() {
+        Self.check("a.window(boundary: b)", count: 2...2, model: { Model.bufferBoundary(schedule: $1) }) {
+            $0[0].window(boundary: $0[1]).flattenMap { $0.collect() }.map { .array($0) }
+        }
+    }
+
     /// Source 0 is the source, source 1 the trigger (its error acts as a completion).
     @Test func sampleOnSubjectsFollowsTheModel() {
         Self.check("a.sample(on: b)", count: 2...2, model: { Model.sample(schedule: $1) }) {

@@ -46,6 +46,45 @@ extension Model {
         fold(source, seed, step: { acc, value in acc = combine(acc, value); return ([acc], false) }, end: { _ in [] })
     }
 
+    /// `scan` without a seed: the first value as it is, then every accumulation.
+    static func scan(_ source: Trace, _ combine: (DValue, DValue) -> DValue) -> Trace {
+        fold(source, DValue?.none, step: { acc, value in
+            let next = acc.map { combine($0, value) } ?? value
+            acc = next
+            return ([next], false)
+        }, end: { _ in [] })
+    }
+
+    /// `pairwise()`: `[previous, current]` from the second value on.
+    static func pairwise(_ source: Trace) -> Trace {
+        fold(source, DValue?.none, step: { previous, value in
+            defer { previous = value }
+            return (previous.map { [.array([$0, value])] } ?? [], false)
+        }, end: { _ in [] })
+    }
+
+    /// `enumerated()`: `[offset, value]`, offsets from 0.
+    static func enumerated(_ source: Trace) -> Trace {
+        fold(source, 0, step: { offset, value in
+            defer { offset += 1 }
+            return ([.array([.int(offset), value])], false)
+        }, end: { _ in [] })
+    }
+
+    /// `chunked(on:)`: `[key, [values]]` for each run of consecutive values with one key, sent
+    /// when the key changes and on completion.
+    static func chunked(_ source: Trace, on key: (DValue) -> DValue) -> Trace {
+        fold(source, (key: DValue, values: [DValue])?.none, step: { chunk, value in
+            let valueKey = key(value)
+            if let open = chunk, open.key == valueKey {
+                chunk = (open.key, open.values + [value])
+                return ([], false)
+            }
+            defer { chunk = (valueKey, [value]) }
+            return (chunk.map { [.array([$0.key, .array($0.values)])] } ?? [], false)
+        }, end: { chunk in chunk.map { [.array([$0.key, .array($0.values)])] } ?? [] })
+    }
+
     /// `reduce`: the last accumulation on completion (the seed for an empty source).
     static func reduce(_ source: Trace, _ seed: DValue, _ combine: (DValue, DValue) -> DValue) -> Trace {
         fold(source, seed, step: { acc, value in acc = combine(acc, value); return ([], false) }, end: { [$0] })
@@ -84,6 +123,12 @@ extension Model {
     /// `take(while:)`: values while the predicate holds; the first failing value completes.
     static func take(_ source: Trace, while predicate: (DValue) -> Bool) -> Trace {
         fold(source, (), step: { _, value in predicate(value) ? ([value], false) : ([], true) }, end: { _ in [] })
+    }
+
+    /// `take(while:inclusive: true)`: values while the predicate holds; the first failing
+    /// value is sent, then completes.
+    static func take(_ source: Trace, whileInclusive predicate: (DValue) -> Bool) -> Trace {
+        fold(source, (), step: { _, value in ([value], !predicate(value)) }, end: { _ in [] })
     }
 
     /// `takeLast(n)`: on completion, the last `n` values.
@@ -172,6 +217,33 @@ extension Model {
     /// passes; if not, none does. The source's terminal event ends the output.
     static func skip(_ source: Trace, untilTrigger trigger: Trace) -> Trace {
         fires(trigger) ? source : source.filter(\.isTerminal)
+    }
+
+    /// `buffer(boundary:)` of a hot source (schedule source 0) and a hot boundary (source 1):
+    /// each boundary value sends the values since the last one (even none); the source's
+    /// completion sends the rest and completes; an error of either fails; the boundary's
+    /// completion changes nothing. Also `window(boundary:)` with each window collected.
+    static func bufferBoundary(schedule: [(source: Int, event: MEvent)]) -> Trace {
+        var buffer: [DValue] = []
+        var boundaryEnded = false
+        var output: Trace = []
+        for (source, event) in schedule {
+            if source == 1 {
+                if boundaryEnded { continue }
+                switch event {
+                case .next: output.append(.next(.array(buffer))); buffer = []
+                case .error: output.append(event); return output
+                case .completed: boundaryEnded = true
+                }
+                continue
+            }
+            switch event {
+            case .next(let value): buffer.append(value)
+            case .error: output.append(event); return output
+            case .completed: output += [.next(.array(buffer)), .completed]; return output
+            }
+        }
+        return output
     }
 
     /// `skip(until:)` of a hot source (schedule source 0) and a hot trigger (source 1): values

@@ -66,12 +66,22 @@ enum UnaryOperator: Hashable, Sendable, CustomStringConvertible {
     /// `scan(seed, f)`, or `scan(into: seed) { $0 = f($0, $1) }` when `into`.
     case scan(DValue, Accumulator, into: Bool)
     case reduce(DValue, Accumulator)
+    /// `scan(f)`: no seed, the first value starts the accumulation.
+    case scanWithoutSeed(Accumulator)
+    /// `pairwise().map { [$0, $1] }`.
+    case pairwise
+    /// `enumerated().map { [offset, element] }`.
+    case enumerated
+    /// `chunked(on: k).map { [key, values] }`.
+    case chunkedOn(MapFunction)
     case collect
     case collectCount(Int)
     /// `combinePrevious(initial).map { [$0, $1] }`.
     case combinePrevious(DValue)
     case take(Int)
     case takeWhile(Predicate)
+    /// `take(while: p, inclusive: true)`.
+    case takeWhileInclusive(Predicate)
     case takeLast(Int)
     case skip(Int)
     case skipWhile(Predicate)
@@ -110,11 +120,16 @@ enum UnaryOperator: Hashable, Sendable, CustomStringConvertible {
             Model.compactMap(source) { isIncluded($0) ? transform($0) : nil }
         case .scan(let seed, let f, _): Model.scan(source, seed, f.callAsFunction)
         case .reduce(let seed, let f): Model.reduce(source, seed, f.callAsFunction)
+        case .scanWithoutSeed(let f): Model.scan(source, f.callAsFunction)
+        case .pairwise: Model.pairwise(source)
+        case .enumerated: Model.enumerated(source)
+        case .chunkedOn(let key): Model.chunked(source, on: key.callAsFunction)
         case .collect: Model.collect(source)
         case .collectCount(let n): Model.collect(source, count: n)
         case .combinePrevious(let initial): Model.combinePrevious(source, initial)
         case .take(let n): Model.take(source, n)
         case .takeWhile(let p): Model.take(source, while: p.callAsFunction)
+        case .takeWhileInclusive(let p): Model.take(source, whileInclusive: p.callAsFunction)
         case .takeLast(let n): Model.takeLast(source, n)
         case .skip(let n): Model.skip(source, n)
         case .skipWhile(let p): Model.skip(source, while: p.callAsFunction)
@@ -144,11 +159,16 @@ enum UnaryOperator: Hashable, Sendable, CustomStringConvertible {
         case .compactMap: "compactMap"
         case .scan: "scan"
         case .reduce: "reduce"
+        case .scanWithoutSeed: "scanWithoutSeed"
+        case .pairwise: "pairwise"
+        case .enumerated: "enumerated"
+        case .chunkedOn: "chunkedOn"
         case .collect: "collect"
         case .collectCount: "collectCount"
         case .combinePrevious: "combinePrevious"
         case .take: "take"
         case .takeWhile: "takeWhile"
+        case .takeWhileInclusive: "takeWhileInclusive"
         case .takeLast: "takeLast"
         case .skip: "skip"
         case .skipWhile: "skipWhile"
@@ -200,11 +220,16 @@ enum UnaryOperator: Hashable, Sendable, CustomStringConvertible {
         case .scan(let seed, let f, false): "scan(\(seed), \(f))"
         case .scan(let seed, let f, true): "scan(into: \(seed)) { $0 = \(f)($0, $1) }"
         case .reduce(let seed, let f): "reduce(\(seed), \(f))"
+        case .scanWithoutSeed(let f): "scan(\(f))"
+        case .pairwise: "pairwise()"
+        case .enumerated: "enumerated()"
+        case .chunkedOn(let key): "chunked(on: \(key))"
         case .collect: "collect()"
         case .collectCount(let n): "collect(count: \(n))"
         case .combinePrevious(let initial): "combinePrevious(\(initial))"
         case .take(let n): "take(\(n))"
         case .takeWhile(let p): "take(while: \(p))"
+        case .takeWhileInclusive(let p): "take(while: \(p), inclusive: true)"
         case .takeLast(let n): "takeLast(\(n))"
         case .skip(let n): "skip(\(n))"
         case .skipWhile(let p): "skip(while: \(p))"

@@ -1,6 +1,6 @@
 // Contracts.md lists, per peer library, each rule where Signals differs and the test that pins
 // it ("Where Signals differs from RxSwift", "… ReactiveSwift", "… ReactiveCocoa 2.5",
-// "… Combine"). This test keeps those lists honest: every test a row names exists, and each
+// "… Combine", "… CombineExt"). This test keeps those lists honest: every test a row names exists, and each
 // library has its section.
 
 import Foundation
@@ -45,7 +45,7 @@ import Testing
 
     @Test func everyPeerHasItsSection() throws {
         let text = try Self.differences()
-        for peer in ["RxSwift", "ReactiveSwift", "ReactiveCocoa 2.5", "Combine"] {
+        for peer in ["RxSwift", "ReactiveSwift", "ReactiveCocoa 2.5", "Combine", "CombineExt"] {
             #expect(text.contains("### Where Signals differs from \(peer)\n"), "no section for \(peer)")
         }
     }

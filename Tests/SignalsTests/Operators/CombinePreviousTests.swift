@@ -65,3 +65,36 @@ private final class Box {
         #expect(received.value == [[0, 1], [1, 2], [2, 3]])
     }
 }
+
+@Suite struct PairwiseTests {
+    @Test func pairsEachValueWithTheOneBeforeFromTheSecondValueOn() {
+        let recorder = Signal.from([1, 2, 4]).pairwise().map { [$0, $1] }.record()
+        #expect(recorder.events == [.next([1, 2]), .next([2, 4]), .completed])
+    }
+
+    @Test func oneValueOrNoneSendsNothing() {
+        #expect(Signal.just(1).pairwise().map { [$0, $1] }.record().events == [.completed])
+        #expect(Signal<Int, Never>.empty.pairwise().map { [$0, $1] }.record().events == [.completed])
+    }
+
+    @Test func theTimeline() {
+        // The timeline in pairwise()'s doc comment.
+        let scheduler = TestScheduler()
+        let source: TestSignal<Int, Never> = scheduler.cold("-1-----2-----3-----|")
+        let recorder = Recorder(source.signal.pairwise().map { "(\($0),\($1))" }, scheduler: scheduler)
+        scheduler.run()
+        #expect(recorder.events == [.next("(1,2)"), .next("(2,3)"), .completed])
+        #expect(recorder.marbles(values: ["x": "(1,2)", "y": "(2,3)"]) == "-------x-----y-----|")
+    }
+
+    @Test func passesTheSourcesError() {
+        let recorder = Signal<Int, Oops>.from([1, 2]).concat(.error(Oops())).pairwise().map { [$0, $1] }.record()
+        #expect(recorder.events == [.next([1, 2]), .error(Oops())])
+    }
+
+    @Test func eachSubscriptionStartsWithoutAPreviousValue() {
+        let pairs = Signal.from([1, 2]).pairwise().map { [$0, $1] }
+        #expect(pairs.record().values == [[1, 2]])
+        #expect(pairs.record().values == [[1, 2]])
+    }
+}

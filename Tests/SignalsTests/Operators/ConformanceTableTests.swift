@@ -72,6 +72,10 @@ private struct Box: Sendable { let value: Int }
         row("collect()") { $0.collect() },
         row("collect(count:)") { $0.collect(count: 2) },
         row("combinePrevious(_:)") { $0.combinePrevious(0) },
+        row("scan(_:) (no seed)") { $0.scan(+) },
+        row("pairwise()") { $0.pairwise().map { $0 * 10 + $1 } },
+        row("enumerated()") { $0.enumerated().map { $0.offset * 100 + $0.element } },
+        row("chunked(on:)") { $0.chunked(on: { $0 / 3 }).map(\.1) },
         row("mapError(_:)") { $0.mapError { $0 as any Error } },
         // setFailureType and promoteError need a source that cannot fail: materialize makes
         // one, turning the source's error into a value.
@@ -91,6 +95,7 @@ private struct Box: Sendable { let value: Int }
         // take(0) completes at once, before the source can fail (the documented rule).
         row("take(_:) (zero)", catchesErrors: true) { $0.take(0) },
         row("take(while:)") { $0.take { $0 < 2 } },
+        row("take(while:inclusive:)") { $0.take(while: { $0 < 2 }, inclusive: true) },
         row("takeLast(_:)") { $0.takeLast(2) },
         row("skip(_:)") { $0.skip(2) },
         row("skip(while:)") { $0.skip { $0 < 2 } },
@@ -191,6 +196,10 @@ private struct Box: Sendable { let value: Int }
         row("timeout(_:on:switchTo:)") { $0.timeout(.seconds(1), on: TestScheduler(), switchTo: .just(0)) },
         row("buffer(timeSpan:count:on:)") { $0.buffer(timeSpan: .seconds(1), count: 2, on: TestScheduler()) },
         row("collect(every:on:)") { $0.collect(every: .seconds(1), on: TestScheduler()) },
+        // A silent boundary: one array, the whole source, at completion.
+        row("buffer(boundary:)") { $0.buffer(boundary: Signal<Void, OperatorConformance.SourceError>.never) },
+        // A boundary that has fired and completed: an empty array, then the rest at completion.
+        row("buffer(boundary:) (a boundary that has fired)") { $0.buffer(boundary: Signal<Void, OperatorConformance.SourceError>.just(())) },
         // A TestScheduler never advanced: the window never closes, the output is the source.
         row("take(for:on:)") { $0.take(for: .seconds(1), on: TestScheduler()) },
         // An ImmediateScheduler: the window has closed before the source is subscribed.
@@ -222,6 +231,10 @@ private struct Box: Sendable { let value: Int }
         row("window(count:)") { $0.window(count: 2).flatten(.concat) },
         row("window(count:) (the windows, merged)") { $0.window(count: 3).flatten(.merge) },
         row("window(timeSpan:count:on:)") { $0.window(timeSpan: .seconds(1), count: 2, on: TestScheduler()).flatten(.concat) },
+        row("window(boundary:)") { $0.window(boundary: Signal<Void, OperatorConformance.SourceError>.never).flatten(.concat) },
+        row("window(boundary:) (a boundary that has fired)") {
+            $0.window(boundary: Signal<Void, OperatorConformance.SourceError>.just(())).flatten(.concat)
+        },
     ]
 
     @Test(arguments: rows)

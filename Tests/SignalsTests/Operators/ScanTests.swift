@@ -170,3 +170,43 @@ private final class Tally {
         #expect(recorder.events == [.next(11), .completed])
     }
 }
+
+@Suite struct ScanWithoutSeedTests {
+    @Test func theFirstValueStartsTheAccumulationAndIsSentAsItIs() {
+        #expect(Signal.from([5, 1, 2]).scan(+).record().events == [.next(5), .next(6), .next(8), .completed])
+        #expect(Signal.from([3, 1, 4]).scan { max($0, $1) }.record().values == [3, 3, 4])
+    }
+
+    @Test func anEmptySourceCompletesWithoutAValue() {
+        #expect(Signal<Int, Never>.empty.scan(+).record().events == [.completed])
+    }
+
+    @Test func passesErrorsThroughAfterTheAccumulations() {
+        let recorder = Signal<Int, Oops>.from([1, 2]).concat(.error(Oops())).scan(+).record()
+        #expect(recorder.events == [.next(1), .next(3), .error(Oops())])
+    }
+
+    @Test func eachSubscriptionStartsAgainFromItsOwnFirstValue() {
+        let sums = Signal.from([1, 2]).scan(+)
+        #expect(sums.record().values == [1, 3])
+        #expect(sums.record().values == [1, 3])
+    }
+
+    @Test func theTimeline() {
+        // The timeline in scan(_:)'s doc comment.
+        let scheduler = TestScheduler()
+        let source: TestSignal<Int, Never> = scheduler.cold("-1--2--3--|")
+        let result = scheduler.expect(source.signal.scan(+), "-1--3--6--|", values: ["1": 1, "3": 3, "6": 6])
+        #expect(result.isMet, "\(result)")
+    }
+
+    @Test func disposingMidStreamDisposesTheSource() {
+        let source = SpySource<Int, Never>()
+        let recorder = source.signal.scan(+).record()
+        source.send(value: 1)
+        recorder.dispose()
+        source.send(value: 2)
+        #expect(recorder.values == [1])
+        #expect(source.disposals.count == 1)
+    }
+}

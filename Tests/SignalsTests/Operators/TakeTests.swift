@@ -259,3 +259,38 @@ private struct CountingNaturals: Sequence, Sendable {
         #expect(recorder.events == [.next(2), .next(3), .completed])
     }
 }
+
+@Suite struct TakeWhileInclusiveTests {
+    @Test func sendsTheFirstFailingValueThenCompletes() {
+        let recorder = Signal.from([3, 2, 0, 5]).take(while: { $0 > 0 }, inclusive: true).record()
+        #expect(recorder.events == [.next(3), .next(2), .next(0), .completed])
+    }
+
+    @Test func notInclusiveIsTakeWhile() {
+        let recorder = Signal.from([3, 2, 0, 5]).take(while: { $0 > 0 }, inclusive: false).record()
+        #expect(recorder.events == [.next(3), .next(2), .completed])
+    }
+
+    @Test func theTimelineAndTheStopDisposesTheSource() {
+        // The timeline in take(while:inclusive:)'s doc comment.
+        let scheduler = TestScheduler()
+        let source: TestSignal<Int, Never> = scheduler.cold("-3-2-0-5-|")
+        let result = scheduler.expect(source.signal.take(while: { $0 > 0 }, inclusive: true), "-3-2-(0|)")
+        #expect(result.isMet, "\(result)")
+        #expect(source.subscriptionMarbles == ["^----!"])
+    }
+
+    @Test func completesWithTheSourceWhenEveryValuePasses() {
+        #expect(Signal.from([1, 2]).take(while: { _ in true }, inclusive: true).record().events
+                == [.next(1), .next(2), .completed])
+    }
+
+    @Test func passesTheSourcesError() {
+        let recorder = Signal<Int, Oops>.from([1]).concat(.error(Oops())).take(while: { $0 > 0 }, inclusive: true).record()
+        #expect(recorder.events == [.next(1), .error(Oops())])
+    }
+
+    @Test func stopsAnEndlessSynchronousSource() {
+        #expect(Signal.from(1...).take(while: { $0 < 3 }, inclusive: true).record().values == [1, 2, 3])
+    }
+}

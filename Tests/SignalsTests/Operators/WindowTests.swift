@@ -184,3 +184,101 @@ private func windowNumbers<Value, Failure: Error>(
         }
     }
 }
+
+@Suite struct WindowBoundaryTests {
+    @Test func theWindowsTimeline() {
+        // The timeline in window(boundary:)'s doc comment; each window's marbles start when
+        // it is sent.
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, Never> = scheduler.cold("-ab--c--|")
+        let boundary: TestSignal<String, Never> = scheduler.cold("---o--o---")
+        let windows = Locked<[Recorder<String, Never>]>([])
+        let outer = Recorder(
+            source.signal.window(boundary: boundary.signal).map { window -> String in
+                _ = windows.append(Recorder(window, scheduler: scheduler))
+                return ["x", "y", "z"][windows.value.count - 1]
+            },
+            scheduler: scheduler)
+        scheduler.run()
+        #expect(outer.marbles() == "x--y--z-|")
+        #expect(windows.value.map { $0.marbles() } == ["-ab|", "--c|", "--|"])
+    }
+
+    @Test func splitsSynchronouslyAndWindowsMayBeEmpty() {
+        let values = Subject<Int, Never>(), pages = Subject<Void, Never>()
+        let recorder = values.signal.window(boundary: pages.signal).flattenMap { $0.collect() }.record()
+        values.send(value: 1)
+        values.send(value: 2)
+        pages.send(value: ())
+        pages.send(value: ())
+        values.send(value: 3)
+        values.sendCompleted()
+        #expect(recorder.events == [.next([1, 2]), .next([]), .next([3]), .completed])
+    }
+
+    @Test func theBoundarysCompletionLeavesTheWindowOpenUntilTheSourceEnds() {
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, Never> = scheduler.cold("-a-b-c-|")
+        let boundary: TestSignal<String, Never> = scheduler.cold("--o|")
+        let windows = source.signal.window(boundary: boundary.signal).flattenMap { $0.collect() }
+        let result = scheduler.expect(windows, "--x----(y|)", values: ["x": ["a"], "y": ["b", "c"]])
+        #expect(result.isMet, "\(result)")
+    }
+
+    @Test func theBoundarysErrorFailsTheOpenWindowThenTheOuterSignal() {
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, TestError> = scheduler.cold("-a-b-c-|", error: TestError(1))
+        let boundary: TestSignal<String, TestError> = scheduler.cold("--o-#", error: TestError(2))
+        let windows = Locked<[Recorder<String, TestError>]>([])
+        let outer = Recorder(source.signal.window(boundary: boundary.signal).on(next: { _ = windows.append($0.record()) }))
+        scheduler.run()
+        #expect(windows.value.map(\.events) == [[.next("a"), .completed], [.next("b"), .error(TestError(2))]])
+        #expect(outer.error == TestError(2))
+        #expect(source.subscriptionMarbles == ["^---!"])
+    }
+
+    @Test func theSourcesErrorFailsTheOpenWindowThenTheOuterSignal() {
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, TestError> = scheduler.cold("-a-#", error: TestError(1))
+        let boundary: TestSignal<String, TestError> = scheduler.cold("--o---o", error: TestError(2))
+        let windows = Locked<[Recorder<String, TestError>]>([])
+        let outer = Recorder(source.signal.window(boundary: boundary.signal).on(next: { _ = windows.append($0.record()) }))
+        scheduler.run()
+        #expect(windows.value.map(\.events) == [[.next("a"), .completed], [.error(TestError(1))]])
+        #expect(outer.error == TestError(1))
+        #expect(boundary.subscriptionMarbles == ["^--!"])
+    }
+
+    @Test func disposingTheOuterSubscriptionKeepsASubscribedWindowRunning() {
+        // The ref-counted rule of window(count:): the source and the boundary live until the
+        // open window's subscription ends.
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, Never> = scheduler.hot("-a-b-c-d-|")
+        let boundary: TestSignal<String, Never> = scheduler.hot("------o---")
+        let windows = Locked<[Recorder<String, Never>]>([])
+        let outer = Recorder(source.signal.window(boundary: boundary.signal).on(next: { _ = windows.append($0.record()) }))
+        _ = scheduler.schedule(after: .seconds(2)) { outer.dispose() }
+        scheduler.run()
+        #expect(windows.value.map(\.events) == [[.next("a"), .next("b"), .next("c"), .completed]])
+        #expect(source.subscriptionMarbles == ["^-----!"])
+        #expect(boundary.subscriptionMarbles == ["^-----!"])
+    }
+
+    @Test func disposingEverythingDisposesTheSourceAndTheBoundary() {
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, Never> = scheduler.hot("-a-b-c-|")
+        let boundary: TestSignal<String, Never> = scheduler.hot("--o--o--")
+        let result = scheduler.expect(source.signal.window(boundary: boundary.signal).flatten(.merge), "-a-b!")
+        #expect(result.isMet, "\(result)")
+        #expect(source.subscriptionMarbles == ["^---!"])
+        #expect(boundary.subscriptionMarbles == ["^---!"])
+    }
+
+    @Test func concatenatingTheWindowsGivesTheSourceBack() {
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, Never> = scheduler.cold("-ab-cd-e-|")
+        let boundary: TestSignal<String, Never> = scheduler.cold("-o--oo-o--")
+        let result = scheduler.expect(source.signal.window(boundary: boundary.signal).flatten(.concat), "-ab-cd-e-|")
+        #expect(result.isMet, "\(result)")
+    }
+}

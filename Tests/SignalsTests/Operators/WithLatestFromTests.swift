@@ -123,6 +123,32 @@ import SignalsTestSupport
         // Then
         #expect(log.value == ["110", "220"])
     }
+
+    // Where CombineExt's withLatestFrom differs (Contracts.md, "Where Signals differs from
+    // CombineExt"): it subscribes to its upstream only once `other` has sent a value, so a
+    // cold upstream's values wait for it; here both are subscribed at once.
+
+    @Test func aColdSourcesValuesBeforeTheOthersFirstValueAreDropped() {
+        let other = Subject<String, Never>()
+        let recorder = Signal.from([1, 2, 3]).withLatestFrom(other.signal).map { "\($0)\($1)" }.record()
+        other.send(value: "x")
+        // CombineExt would send 1x, 2x, 3x here, and only then complete.
+        #expect(recorder.events == [.completed])
+    }
+
+    @Test func waitingForTheOthersFirstValueAsCombineExtDoesIsAComposition() {
+        // For CombineExt's rule with a cold source: subscribe it once `other` has a value,
+        // pairing it with that value (startWith: a constant, there before the source's first
+        // value) and with `other`'s later ones.
+        let other = Subject<String, Never>()
+        let recorder = other.signal.take(1)
+            .flattenMap { first in Signal.from([1, 2, 3]).withLatestFrom(other.signal.startWith(first)) }
+            .map { "\($0)\($1)" }
+            .record()
+        #expect(recorder.events == [])
+        other.send(value: "x")
+        #expect(recorder.events == [.next("1x"), .next("2x"), .next("3x"), .completed])
+    }
 }
 
 @Suite struct SampleTests {

@@ -58,6 +58,20 @@ import SignalsTestSupport
         #expect(subscriptions.count == 1)
     }
 
+    @Test func isCombineExtsShareReplayForASubscriberAfterCompletion() {
+        // CombineExt's testSharingWithFinishedEvent, unchanged: the late subscriber receives
+        // the last three values and the completion, without a new subscription.
+        let source = SpySource<Int, Never>()
+        let replayed = source.signal.replayLazily(upTo: 3)
+        let first = replayed.record()
+        for value in 1...4 { source.send(value: value) }
+        source.sendCompleted()
+        let late = replayed.record()
+        #expect(first.events == [.next(1), .next(2), .next(3), .next(4), .completed])
+        #expect(late.events == [.next(2), .next(3), .next(4), .completed])
+        #expect(source.subscriptions.count == 1)
+    }
+
     @Test func replaysTheError() {
         let source = SpySource<Int, TestError>()
         let replayed = source.signal.replayLazily(upTo: 1)

@@ -268,6 +268,18 @@ import SignalsTestSupport
         #expect(shared.record().events == [.next(20), .next(21), .completed])
     }
 
+    @Test func aSubscriberAfterCompletionConnectsAnewInsteadOfReceivingTheReplay() {
+        // CombineExt's testSharingWithFinishedEvent: there the late subscriber receives
+        // [2, 3, 4] and the completion from the finished buffer (replayLazily(upTo: 3) here).
+        let runs = Counter()
+        let shared = Signal<Int, Never>.deferred {
+            runs.increment() == 1 ? .from([1, 2, 3, 4]) : .from([10])
+        }.share(replay: 3)
+        #expect(shared.record().events == [.next(1), .next(2), .next(3), .next(4), .completed])
+        #expect(shared.record().events == [.next(10), .completed])
+        #expect(runs.count == 2)
+    }
+
     @Test func upstreamErrorReachesEverySubscriber() {
         let source = SpySource<Int, TestError>()
         let shared = source.signal.share(replay: 1)

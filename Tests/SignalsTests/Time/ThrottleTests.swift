@@ -136,4 +136,38 @@ import SignalsTesting
             TimedEvent(.seconds(1), .next("a")), TimedEvent(.seconds(4), .next("b")), TimedEvent(.seconds(7), .next("c")),
         ])
     }
+
+    // Where Combine's throttle(for:scheduler:latest:) differs (Contracts.md, "Where Signals
+    // differs from Combine"): swift-async-algorithms' `_throttle` is written to Combine's
+    // meaning, and its validation diagram `abcdefghijk|` at an interval of 2 shows both rules.
+    // Theirs: `a-c-e-g-i-k|` with latest, `a-b-d-f-h-j|` without.
+
+    @Test func onTheRateTwoDiagramWithLatestEachKeptValueEndsItsWindow() {
+        // b, kept in [0, 2), is sent at 2 and opens [2, 4), where c is kept and d replaces it …
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, Never> = scheduler.cold("abcdefghijk|")
+        let result = scheduler.expect(
+            source.signal.throttle(.seconds(2), on: scheduler, latest: true), "a-b-d-f-h-j-(k|)")
+        #expect(result.isMet, "\(result)")
+    }
+
+    @Test func withoutLatestTheValuesInsideAWindowAreDroppedNotSentLater() {
+        // RxSwift's latest: false: b arrives inside [0, 2) and is dropped; c, at 2, passes.
+        // Combine's sends b, the first value of the interval, at 2 instead.
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, Never> = scheduler.cold("abcdefghijk|")
+        let result = scheduler.expect(
+            source.signal.throttle(.seconds(2), on: scheduler, latest: false), "a-c-e-g-i-k|")
+        #expect(result.isMet, "\(result)")
+    }
+
+    @Test func withLatestAKeptValueIsSentAtItsWindowsEndWithoutWaitingForAnotherValue() {
+        // async-algorithms' `_throttle` sends only when a value arrives after the interval (or
+        // at the end): b would wait until 8. Here the window's timer sends it at 2.
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, Never> = scheduler.cold("ab------|")
+        let result = scheduler.expect(source.signal.throttle(.seconds(2), on: scheduler, latest: true), "a-b-----|")
+        #expect(result.isMet, "\(result)")
+    }
 }
+
