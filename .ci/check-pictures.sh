@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Renders every gallery picture (Sources/Signals/Signals.docc/Resources/marble-*.svg) and the
-# golden diagrams (Tests/Pictures/*.svg) with a real SVG renderer, rsvg-convert (Debian's
-# librsvg2-bin, installed when absent), and fails when one does not render or renders blank:
+# Renders every gallery picture (Sources/Signals/Signals.docc/Resources/marble-*.svg), the
+# golden diagrams (Tests/Pictures/*.svg) and the README's (docs/pictures/*.svg) with a real
+# SVG renderer, rsvg-convert (Debian's librsvg2-bin, installed when absent), and fails when one does not render or renders blank:
 # fewer than 4 distinct colours (the card, its lanes and marbles give dozens). .ci/run calls it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,7 +9,7 @@ command -v rsvg-convert >/dev/null || (apt-get update && apt-get install -y libr
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 count=0
-for svg in Sources/Signals/Signals.docc/Resources/marble-*.svg Tests/Pictures/*.svg; do
+for svg in Sources/Signals/Signals.docc/Resources/marble-*.svg Tests/Pictures/*.svg docs/pictures/*.svg; do
     png="$out/$(basename "$svg" .svg).png"
     if ! rsvg-convert -o "$png" "$svg"; then echo "FAILED: rsvg-convert could not render $svg"; exit 1; fi
     count=$((count + 1))

@@ -84,14 +84,50 @@ private func typeAheadSearch() {
         cancelled 100 ms before it would have answered (flatMapLatest).
         """)
 
-    // With `--pictures DIR`, the same run as a picture (SignalsTesting's MarbleDiagram).
+    // With `--pictures DIR`, the same pipeline as a picture (SignalsTesting's MarbleDiagram).
     if let directory = picturesDirectory {
-        var resultsLane = resultsRecorder.marbleLane(named: "results")
-        resultsLane.isOutput = true
-        let diagram = MarbleDiagram(
-            title: "Type-ahead search: debounce, distinctUntilChanged, flatMapLatest",
-            tick: .milliseconds(100),
-            lanes: [keys.marbleLane(named: "keys"), queriesRecorder.marbleLane(named: "queries"), resultsLane])
-        writePicture(diagram.svg, named: "type-ahead-search.svg", in: directory)
+        writePicture(typeAheadSearchPicture(), named: "type-ahead-search.svg", in: directory)
     }
+}
+
+/// The README's picture of the type-ahead search (docs/pictures/type-ahead-search.svg, kept
+/// current by PlaygroundTests' ReadmePictureTests): the same typing and pipeline on a fresh
+/// virtual clock, run silently, with a lane for each search — the cancelled one's shading
+/// ends early, at a dashed bar. 24 pixels a tick, so that it reads at 830 pixels wide.
+func typeAheadSearchPicture() -> String {
+    let scheduler = TestScheduler(tick: .milliseconds(100))
+    let keys = scheduler.hot("-abc----de----f---g---------|", values: [
+        "a": "s", "b": "sw", "c": "swi", "d": "swif", "e": "swi", "f": "swif", "g": "swift",
+    ])
+    let searches = Mutex<[MarbleDiagram.Lane]>([])
+    @Sendable func search(_ query: String) -> Signal<String, Never> {
+        Signal.deferred {
+            let index = searches.withLock { lanes in
+                lanes.append(MarbleDiagram.Lane("search \(query)", events: [], subscriptions: [TestSubscription(scheduler.now.offset)], isOutput: true))
+                return lanes.count - 1
+            }
+            return Signal.timer(after: .milliseconds(500), on: scheduler)
+                .map { _ in "results: \(query)" }
+                .on(
+                    next: { value in searches.withLock { $0[index].events.append(.value(value, at: scheduler.now.offset)) } },
+                    completed: { searches.withLock { $0[index].events.append(.completed(at: scheduler.now.offset)) } },
+                    disposed: { searches.withLock { $0[index].subscriptions[0].disposed = scheduler.now.offset } })
+        }
+    }
+    let queries = keys.signal.debounce(.milliseconds(300), on: scheduler).distinctUntilChanged()
+    let queriesRecorder = queries.record(scheduler: scheduler)
+    let resultsRecorder = queries.flatMapLatest(search).record(scheduler: scheduler)
+    scheduler.run()
+    var resultsLane = resultsRecorder.marbleLane(named: "results")
+    resultsLane.isOutput = true
+    var diagram = MarbleDiagram(
+        title: "Type-ahead search on a virtual clock",
+        summary: "Keys typed every 100 ms; debounce(300 ms) and distinctUntilChanged make the queries swi, swif "
+            + "and swift; flatMapLatest starts a search for each, and swift's arrival cancels the search for swif "
+            + "before it answers; the results are those of swi and swift.",
+        tick: .milliseconds(100),
+        lanes: [keys.marbleLane(named: "keys"), queriesRecorder.marbleLane(named: "queries")]
+            + searches.withLock { $0 } + [resultsLane])
+    diagram.tickWidth = 24
+    return diagram.svg
 }

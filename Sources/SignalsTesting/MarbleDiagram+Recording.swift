@@ -96,7 +96,9 @@ extension TestScheduler {
         _runForDiagram(until: until)
         recorder.dispose(at: now.offset)
         let lanes = inputs.map { $0.value.marbleLane(named: $0.key) } + [recorder.lane(named: outputName, isOutput: true)]
-        return MarbleDiagram(title: title, lanes: lanes)
+        var diagram = MarbleDiagram(title: title, lanes: lanes)
+        diagram._causes = inputs.map { _ in [] } + [recorder.causes]
+        return diagram
     }
 
     /// Runs a signal of signals on this scheduler and draws it: the input lanes, the outer
@@ -137,13 +139,16 @@ extension TestScheduler {
         _runForDiagram(until: until)
         let end = now.offset
         recorder.dispose(at: end)
-        let innerLanes = inners.withLock { $0 }.map { entry in
+        let innerRecorders = inners.withLock { $0 }
+        let innerLanes = innerRecorders.map { entry in
             entry.recorder.dispose(at: end)
             return entry.recorder.lane(named: entry.name, isOutput: true)
         }
         let lanes = inputs.map { $0.value.marbleLane(named: $0.key) }
             + [recorder.lane(named: outputName, isOutput: true)] + innerLanes
-        return MarbleDiagram(title: title, lanes: lanes)
+        var diagram = MarbleDiagram(title: title, lanes: lanes)
+        diagram._causes = inputs.map { _ in [] } + [recorder.causes] + innerRecorders.map(\.recorder.causes)
+        return diagram
     }
 
     /// Runs until `until` from now, or until nothing is scheduled (at most 1,000 ticks).
@@ -163,6 +168,8 @@ extension TestScheduler {
 final class _LaneRecorder: Sendable {
     private struct State {
         var marbles: [MarbleDiagram.Marble] = []
+        /// For each marble, the test-signal event being delivered when it was sent.
+        var causes: [_Delivery.Cause?] = []
         var subscription: TestSubscription
     }
 
@@ -175,9 +182,11 @@ final class _LaneRecorder: Sendable {
         let disposable = signal.subscribe(Observer { event in
             let time = scheduler.now.offset
             let marble = MarbleDiagram.Marble(time: time, event: event, label: label)
+            let cause = _Delivery.current(on: scheduler)
             state.withLock { state in
                 guard state.subscription.disposed == nil else { return }
                 state.marbles.append(marble)
+                state.causes.append(cause)
                 if event.isTerminating { state.subscription.disposed = time }
             }
         })
@@ -196,5 +205,42 @@ final class _LaneRecorder: Sendable {
         _state.withLock { state in
             MarbleDiagram.Lane(name, events: state.marbles, subscriptions: [state.subscription], isOutput: isOutput)
         }
+    }
+
+    /// What caused each marble of the lane (see ``_Delivery``).
+    var causes: [_Delivery.Cause?] {
+        _state.withLock { $0.causes }
+    }
+}
+
+/// Which test-signal event each scheduler is delivering right now: a diagram's recorder
+/// reads it to know what caused an output (the source event being delivered when the
+/// output was sent), so a value keeps its source marble's colour through `map`, `filter`,
+/// `scan` or a flattening. Keyed by scheduler: tests run in parallel, each on its own.
+enum _Delivery {
+    /// A test signal's event: its marble and its index on the signal's lane.
+    struct Cause: Sendable, Hashable {
+        var marble: MarbleDiagram.Marble
+        var index: Int
+    }
+
+    private static let _current = _Locked<[ObjectIdentifier: [Cause]]>([:])
+
+    /// Runs `body` (the delivery of `cause`) with `cause` as `scheduler`'s current delivery.
+    static func during(_ scheduler: TestScheduler, _ cause: Cause, _ body: () -> Void) {
+        let key = ObjectIdentifier(scheduler)
+        _current.withLock { $0[key, default: []].append(cause) }
+        defer {
+            _current.withLock { current in
+                current[key]?.removeLast()
+                if current[key]?.isEmpty == true { current[key] = nil }
+            }
+        }
+        body()
+    }
+
+    /// The event `scheduler` is delivering now (the innermost), if any.
+    static func current(on scheduler: TestScheduler) -> Cause? {
+        _current.withLock { $0[ObjectIdentifier(scheduler)]?.last }
     }
 }

@@ -169,6 +169,16 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
     /// print(diagram.duration) // Prints: 10.0 seconds
     /// ```
     public var duration: Duration
+    /// How many pixels one tick takes on the picture: 40 by default; less for a long run
+    /// that must read at a given width (a README column is about 830 pixels).
+    ///
+    /// ```swift
+    /// diagram.tickWidth = 24
+    /// ```
+    public var tickWidth: Double = 40
+    /// For each lane, what caused each of its marbles in the recorded run (the test-signal
+    /// event being delivered when it was sent); empty for a diagram written out.
+    var _causes: [[_Delivery.Cause?]] = []
 
     /// A diagram of `lanes`, on an axis of `tick`s that runs for `duration` (by default one
     /// tick past the last event or subscription edge).
@@ -190,7 +200,21 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
         self.summary = summary ?? _picture.text
     }
 
+    /// How many ticks without an event or a subscription edge are drawn to scale; a longer
+    /// empty stretch is drawn as a break in the axis (two slanted strokes), so a picture's
+    /// size follows its events and lanes, not the virtual time they span.
+    static let breakAfter = 20.0
+
     /// The diagram as a standalone SVG 1.1 document.
+    ///
+    /// Its size follows the events and lanes: an empty stretch of more than 20 ticks is
+    /// drawn as a break in the axis, and events at one tick (or too close to fit side by
+    /// side) are stacked at that tick. A value recorded by
+    /// ``TestScheduler/diagram(_:inputs:output:named:until:label:)`` is drawn in the colour of
+    /// the input event that caused it (the one being delivered when it was sent; a combined
+    /// value shows each source), so it can be followed through the operator. A key at the
+    /// foot explains the marks; a dashed bar ends a subscription that was disposed. A
+    /// ``tick`` of zero or less is a programmer error.
     ///
     /// ```swift
     /// try diagram.svg.write(toFile: "debounce.svg", atomically: true, encoding: .utf8)
@@ -209,21 +233,24 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public var description: String { _picture.text }
 
-    var _picture: _LanePicture {
+    package var _picture: _LanePicture {
         let tick = tick
+        _precondition(tick > .zero, "Signals: MarbleDiagram needs a positive tick (the unit of its time axis), got \(tick)")
         func units(_ time: Duration) -> Double { time / tick }
         let length = units(duration)
+        let tones = _tones
         return _LanePicture(
             title: title,
             summary: summary,
-            lanes: lanes.map { lane in
+            lanes: lanes.enumerated().map { laneIndex, lane in
                 _LanePicture.Lane(
                     name: lane.name,
-                    marks: lane.events.map { marble in
+                    marks: lane.events.enumerated().map { index, marble in
                         let at = _fmt(units(marble.time))
                         return switch marble.kind {
                         case .value(let label):
-                            _LanePicture.Mark(position: units(marble.time), kind: .value(label), note: "\(lane.name): \(label) at \(at)")
+                            _LanePicture.Mark(position: units(marble.time), kind: .value(label), note: "\(lane.name): \(label) at \(at)",
+                                              tones: tones[laneIndex][index])
                         case .completed:
                             _LanePicture.Mark(position: units(marble.time), kind: .completed, note: "\(lane.name): completed at \(at)")
                         case .failed(let error):
@@ -235,8 +262,88 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
             },
             length: length,
             unit: _unitName(of: tick),
-            scale: 40,
-            step: length > 30 ? 5 : 1)
+            scale: tickWidth > 0 && tickWidth.isFinite ? tickWidth : 40,
+            step: length > 30 ? 5 : 1,
+            breakAfter: Self.breakAfter)
+    }
+}
+
+extension MarbleDiagram {
+    /// The colours of the marbles (indices into the picture's palette, `-1` a neutral grey),
+    /// lane by lane: colour follows the event, not its label.
+    ///
+    /// Each input value gets its own colour, in order. An output value takes the colour of
+    /// what caused it in the recorded run — the input event being delivered when it was sent
+    /// (so `map`, `filter`, `scan` and the flattenings keep their source's colour); a value
+    /// sent later by the clock (`delay`, `debounce`) takes the colour of the latest input
+    /// value it repeats; a combined value (`(1, a)`, `[1,2]`) shows the colour of each input
+    /// value it holds. A value with no such source is grey — or, on a diagram without
+    /// inputs, gets its own colour.
+    var _tones: [[[Int]]] {
+        struct Source {
+            var time: Duration
+            var label: String
+            var tone: Int
+        }
+        var tones: [[[Int]]] = lanes.map { lane in Array(repeating: [], count: lane.events.count) }
+        var next = 0
+        var sources: [Source] = []
+        for laneIndex in lanes.indices where !lanes[laneIndex].isOutput {
+            for (index, marble) in lanes[laneIndex].events.enumerated() {
+                guard case .value(let label) = marble.kind else { continue }
+                tones[laneIndex][index] = [next % 8]
+                sources.append(Source(time: marble.time, label: label, tone: next % 8))
+                next += 1
+            }
+        }
+        let inputs = sources
+        func latest(_ label: String, at time: Duration) -> Int? {
+            var found: Int?
+            for source in inputs where source.label == label && source.time <= time { found = source.tone }
+            return found
+        }
+        for laneIndex in lanes.indices where lanes[laneIndex].isOutput {
+            let causes: [_Delivery.Cause?] = laneIndex < _causes.count ? _causes[laneIndex] : []
+            for (index, marble) in lanes[laneIndex].events.enumerated() {
+                guard case .value(let label) = marble.kind else { continue }
+                var found: [Int] = []
+                // The input event being delivered when this value was sent.
+                if index < causes.count, let cause = causes[index] {
+                    for inputIndex in lanes.indices where !lanes[inputIndex].isOutput {
+                        let events = lanes[inputIndex].events
+                        if cause.index < events.count, events[cause.index] == cause.marble {
+                            found = tones[inputIndex][cause.index]
+                            break
+                        }
+                    }
+                }
+                // A combined value: the latest input value named by each of its parts.
+                let parts = _parts(of: label)
+                if parts.count > 1 {
+                    var partTones: [Int] = []
+                    for part in parts {
+                        if let tone = latest(part, at: marble.time), !partTones.contains(tone) { partTones.append(tone) }
+                    }
+                    if partTones.count > 1 { found = partTones }
+                }
+                if found.isEmpty, let tone = latest(label, at: marble.time) { found = [tone] }
+                if found.isEmpty {
+                    found = inputs.isEmpty ? [next % 8] : [-1]
+                    next += 1
+                }
+                tones[laneIndex][index] = found
+            }
+        }
+        return tones
+    }
+}
+
+/// The parts of a combined value's label: `(1, a)` → `1`, `a`; `[1,2]` → `1`, `2`; one
+/// part for anything else.
+private func _parts(of label: String) -> [String] {
+    guard let first = label.first, first == "(" || first == "[", label.contains(",") else { return [label] }
+    return label.dropFirst().dropLast().split(separator: ",").map { part in
+        String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }
 
@@ -244,6 +351,6 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
 private func _unitName(of tick: Duration) -> String {
     if tick == .seconds(1) { return "tick" }
     let milliseconds = tick / .milliseconds(1)
-    if milliseconds == milliseconds.rounded() { return "tick = \(Int(milliseconds)) ms" }
+    if milliseconds == milliseconds.rounded(), abs(milliseconds) < 1e15 { return "tick = \(Int(milliseconds)) ms" }
     return "tick = \(tick)"
 }

@@ -209,8 +209,8 @@ extension TestScheduler {
             for (tick, event) in events.value {
                 let delivery = _Unchecked(event)
                 scheduled.add(schedule(after: self.tick * tick) { [self] in
-                    _recordMarble(delivery.value, in: recorded)
-                    observer.send(delivery.value)
+                    let marble = _recordMarble(delivery.value, in: recorded)
+                    _Delivery.during(self, marble) { observer.send(delivery.value) }
                 })
             }
             return AnyDisposable { [self] in
@@ -240,8 +240,8 @@ extension TestScheduler {
             }
             let delivery = _Unchecked(event)
             schedule(after: self.tick * (tick - origin)) { [self] in
-                _recordMarble(delivery.value, in: recorded)
-                subject.send(delivery.value)
+                let marble = _recordMarble(delivery.value, in: recorded)
+                _Delivery.during(self, marble) { subject.send(delivery.value) }
             }
         }
         let subscriptions = _Locked<[TestSubscription]>([])
@@ -256,9 +256,14 @@ extension TestScheduler {
         return TestSignal(scheduler: self, subscriptions: subscriptions, marbles: recorded, signal: signal)
     }
 
-    private func _recordMarble<Value, Failure: Error>(_ event: Event<Value, Failure>, in marbles: _Locked<[MarbleDiagram.Marble]>) {
+    /// Records `event` as a marble; returns it with its index on the lane (what a diagram's
+    /// recorder names as the cause of the outputs sent while it is delivered).
+    private func _recordMarble<Value, Failure: Error>(_ event: Event<Value, Failure>, in marbles: _Locked<[MarbleDiagram.Marble]>) -> _Delivery.Cause {
         let marble = MarbleDiagram.Marble(time: now.offset, event: event, label: { String(describing: $0) })
-        marbles.withLock { $0.append(marble) }
+        return marbles.withLock { marbles in
+            marbles.append(marble)
+            return _Delivery.Cause(marble: marble, index: marbles.count - 1)
+        }
     }
 
     private func _recordSubscription(in subscriptions: _Locked<[TestSubscription]>) -> Int {

@@ -29,11 +29,20 @@ package struct _LanePicture: Sendable {
         package var kind: Kind
         /// A line read by screen readers and shown as a tooltip, e.g. `next(3) at 4`.
         package var note: String
+        /// A value's colours, as indices into ``_LanePicture/palette`` (`-1`: a neutral
+        /// grey); more than one for a value combined from several; none: by its label.
+        package var tones: [Int]
 
-        package init(position: Double, kind: Kind, note: String) {
+        /// Whether it is a completion or a failure.
+        package var isTerminal: Bool {
+            if case .value = kind { false } else { true }
+        }
+
+        package init(position: Double, kind: Kind, note: String, tones: [Int] = []) {
             self.position = position
             self.kind = kind
             self.note = note
+            self.tones = tones
         }
     }
 
@@ -64,60 +73,162 @@ package struct _LanePicture: Sendable {
     package var unit: String
     /// Pixels per unit.
     package var scale: Double
-    /// Units between two labelled marks of the axis.
+    /// Units between two labelled marks of the axis (more when the labels are wide).
     package var step: Double
+    /// An empty stretch (no event, no subscription edge) longer than this many units is
+    /// drawn as a break in the axis; `nil`: everything to scale.
+    package var breakAfter: Double?
 
-    package init(title: String, summary: String, lanes: [Lane], length: Double, unit: String, scale: Double, step: Double) {
+    package init(title: String, summary: String, lanes: [Lane], length: Double, unit: String, scale: Double, step: Double, breakAfter: Double? = nil) {
         self.title = title
         self.summary = summary
         self.lanes = lanes
-        self.length = max(length, 1)
+        self.length = length.isFinite ? max(length, 1) : 1
         self.unit = unit
         self.scale = scale
         self.step = max(step, 1e-9)
+        self.breakAfter = breakAfter.map { max($0, 2) }
     }
 
     // MARK: - Geometry
 
-    static let left = 110.0, right = 36.0, top = 44.0, laneHeight = 52.0, axisHeight = 46.0
+    static let left = 110.0, right = 36.0, top = 44.0, laneHeight = 52.0, axisHeight = 70.0
+    /// The height of one row of marks; marks that would overlap on a lane are stacked in rows.
+    static let rowHeight = 30.0
+    /// How wide a break in the axis is drawn, in pixels.
+    static let breakWidth = 30.0
 
     /// The width of a value's marble: a circle for short labels, a pill for longer ones.
     static func width(of label: String) -> Double {
         max(26, Double(label.count) * 7 + 12)
     }
 
-    /// The marks of a lane with the x of each: events at the same place are drawn one after
-    /// the other (the order they happened), as text marbles draw a group.
-    func placed(_ lane: Lane) -> [(mark: Mark, x: Double)] {
-        var result: [(mark: Mark, x: Double)] = []
-        var lastPosition = -Double.infinity
-        var nextFree = -Double.infinity
-        for mark in lane.marks {
-            let base = Self.left + mark.position * scale
-            let width: Double = switch mark.kind {
-            case .value(let label): Self.width(of: label)
-            case .completed, .failed: 14
-            }
-            var x = base
-            if mark.position == lastPosition, nextFree > base - width / 2 {
-                x = nextFree + width / 2 + 2
-            }
-            result.append((mark, x))
-            lastPosition = mark.position
-            nextFree = x + width / 2
+    /// The width a mark takes on its row.
+    static func width(of mark: Mark) -> Double {
+        switch mark.kind {
+        case .value(let label): width(of: label)
+        case .completed: 8
+        case .failed: 18
         }
-        return result
+    }
+
+    /// The time axis: positions mapped to x, with long empty stretches drawn as breaks.
+    package struct Axis: Sendable {
+        /// Where the mapping changes slope: positions and their x, in increasing order.
+        package var knots: [(position: Double, x: Double)]
+        /// The breaks, as the x where each starts (it is ``_LanePicture/breakWidth`` wide).
+        package var breaks: [Double]
+        /// The stretches drawn to scale, in positions.
+        package var segments: [(from: Double, to: Double)]
+        package var step: Double
+
+        /// The x of `position`.
+        package func x(_ position: Double) -> Double {
+            guard knots.count > 1 else { return knots.first?.x ?? 0 }
+            var low = 0, high = knots.count - 1
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if knots[middle].position <= position { low = middle } else { high = middle }
+            }
+            let a = knots[low], b = knots[high]
+            if b.position == a.position { return a.x }
+            return a.x + (position - a.position) / (b.position - a.position) * (b.x - a.x)
+        }
+
+        /// The positions labelled on the axis: multiples of the step on each stretch; after a
+        /// break, the stretch's first event, then multiples a step beyond it.
+        package var labels: [Double] {
+            var result: [Double] = []
+            for (index, segment) in segments.enumerated() {
+                var first = (segment.from / step).rounded(.up) * step
+                if index > 0 {
+                    let anchor = segment.from + 1
+                    result.append(anchor)
+                    first = ((anchor + step) / step).rounded(.up) * step
+                }
+                var position = first
+                // (Beyond 2^53 a step may not move a Double: stop there.)
+                while position <= segment.to + 1e-9, result.last.map({ $0 < position }) ?? true {
+                    result.append(position)
+                    position += step
+                }
+            }
+            return result
+        }
+    }
+
+    /// The axis of this picture: to scale, but an empty stretch longer than ``breakAfter``
+    /// units (between events or subscription edges) is drawn as a break, so the picture's
+    /// size follows its events and lanes, not the time they span.
+    package var axis: Axis {
+        var points = [0.0, length]
+        for lane in lanes {
+            points += lane.marks.map(\.position)
+            for interval in lane.active { points += [interval.start, interval.end ?? length] }
+        }
+        points = Array(Set(points.map { min(max($0, 0), length) })).sorted()
+        var knots: [(position: Double, x: Double)] = [(0, Self.left)]
+        var breaks: [Double] = []
+        var segments: [(from: Double, to: Double)] = []
+        var segmentStart = 0.0
+        if let breakAfter {
+            for (a, b) in zip(points, points.dropFirst()) where b - a > breakAfter {
+                let lead = 1.0
+                let last = knots[knots.count - 1]
+                let xa = last.x + (a + lead - last.position) * scale
+                knots.append((a + lead, xa))
+                knots.append((b - lead, xa + Self.breakWidth))
+                breaks.append(xa)
+                segments.append((segmentStart, a + lead))
+                segmentStart = b - lead
+            }
+        }
+        let last = knots[knots.count - 1]
+        knots.append((length, last.x + (length - last.position) * scale))
+        segments.append((segmentStart, length))
+        // Labels never crowd: the step grows with the widest label.
+        let widest = Double(_fmt(length).count) * 6.6 + 10
+        var step = self.step
+        if step * scale < widest { step = _niceStep(widest / scale) }
+        return Axis(knots: knots, breaks: breaks, segments: segments, step: step)
+    }
+
+    /// A mark placed on the picture: its centre, its row on the lane and its box.
+    package struct Placed: Sendable {
+        package var mark: Mark
+        package var x: Double
+        package var row: Int
+        package var width: Double
+    }
+
+    /// The marks of a lane placed: each exactly at its time, on the first row where it does
+    /// not overlap a mark before it — events sharing a tick (or too close to fit side by
+    /// side) are stacked, in the order they happened, never pushed later.
+    package func placed(_ lane: Lane, on axis: Axis) -> (marks: [Placed], rows: Int) {
+        var rowEnds: [Double] = []
+        var result: [Placed] = []
+        for mark in lane.marks {
+            let x = axis.x(mark.position), width = Self.width(of: mark)
+            let row = rowEnds.firstIndex { $0 + 3 <= x - width / 2 } ?? rowEnds.count
+            if row == rowEnds.count { rowEnds.append(-.infinity) }
+            rowEnds[row] = x + width / 2
+            result.append(Placed(mark: mark, x: x, row: row, width: width))
+        }
+        return (result, max(rowEnds.count, 1))
     }
 
     // MARK: - SVG
 
     /// The picture as a standalone SVG 1.1 document: no scripts, no external references.
     package var svg: String {
-        let placedLanes = lanes.map(placed)
-        let rightmost = placedLanes.joined().map(\.x).max() ?? 0
-        let width = _fmt(max(Self.left + length * scale + Self.right, rightmost + Self.right + 14))
+        let axis = axis
+        let placedLanes = lanes.map { placed($0, on: axis) }
+        let axisEnd = axis.x(length)
+        let rightmost = placedLanes.flatMap(\.marks).map { $0.x + $0.width / 2 }.max() ?? 0
+        let width = _fmt(max(axisEnd + Self.right, rightmost + Self.right, 500))
         let separatorCount = zip(lanes, lanes.dropFirst()).filter { !$0.isOutput && $1.isOutput }.count
-        let height = _fmt(Self.top + Double(lanes.count) * Self.laneHeight + Double(separatorCount) * 8 + Self.axisHeight)
+        let lanesHeight = placedLanes.map { Self.laneHeight + Double($0.rows - 1) * Self.rowHeight }.reduce(0, +)
+        let height = _fmt(Self.top + lanesHeight + Double(separatorCount) * 8 + Self.axisHeight)
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" \
@@ -129,63 +240,124 @@ package struct _LanePicture: Sendable {
             <text x="16" y="27" font-size="15" font-weight="bold" fill="#1d2430">\(_xml(title))</text>
 
             """
-        let axisEnd = Self.left + length * scale
         var y = Self.top
         for (index, lane) in lanes.enumerated() {
             if index > 0, lane.isOutput, !lanes[index - 1].isOutput {
                 out += "<line x1=\"12\" y1=\"\(_fmt(y + 4))\" x2=\"\(_fmt(axisEnd + 20))\" y2=\"\(_fmt(y + 4))\" stroke=\"#c4cad3\" stroke-dasharray=\"4 4\"/>\n"
                 y += 8
             }
-            let mid = y + Self.laneHeight / 2
+            let (marks, rows) = placedLanes[index]
+            let laneHeight = Self.laneHeight + Double(rows - 1) * Self.rowHeight
+            let mid = y + laneHeight / 2
+            let half = 17 + Double(rows - 1) * Self.rowHeight / 2
             let ink = lane.isOutput ? "#1d2430" : "#3b4656"
             out += "<g>\n"
             out += "<text x=\"14\" y=\"\(_fmt(mid + 4.5))\" font-size=\"13\"\(lane.isOutput ? " font-weight=\"bold\"" : "") fill=\"\(ink)\">\(_xml(lane.name))</text>\n"
             for interval in lane.active {
-                let x1 = Self.left + interval.start * scale
-                let x2 = Self.left + (interval.end ?? length) * scale
-                out += "<rect x=\"\(_fmt(x1))\" y=\"\(_fmt(mid - 17))\" width=\"\(_fmt(max(x2 - x1, 2)))\" height=\"34\" rx=\"6\" fill=\"#e3ecfa\" stroke=\"#b4c8ea\"/>\n"
+                let x1 = axis.x(interval.start)
+                let x2 = axis.x(interval.end ?? length)
+                out += "<rect x=\"\(_fmt(x1))\" y=\"\(_fmt(mid - half))\" width=\"\(_fmt(max(x2 - x1, 2)))\" height=\"\(_fmt(2 * half))\" rx=\"6\" fill=\"#e3ecfa\" stroke=\"#b4c8ea\"/>\n"
             }
             out += "<line x1=\"\(_fmt(Self.left))\" y1=\"\(_fmt(mid))\" x2=\"\(_fmt(axisEnd))\" y2=\"\(_fmt(mid))\" stroke=\"\(ink)\" stroke-width=\"1.5\"/>\n"
-            for (mark, x) in placedLanes[index] {
-                out += _draw(mark, x: x, mid: mid, ink: ink)
+            for start in axis.breaks { out += _drawBreak(at: start, mid: mid, half: half + 1) }
+            // A subscription that ended without a terminal event there: disposed (cancelled).
+            for interval in lane.active {
+                guard let end = interval.end, !lane.marks.contains(where: { $0.position == end && $0.isTerminal }) else { continue }
+                out += _drawDisposal(at: axis.x(end), mid: mid, half: half, note: "\(lane.name): disposed at \(_fmt(end))")
+            }
+            for placed in marks {
+                let rowMid = mid + (Double(placed.row) - Double(rows - 1) / 2) * Self.rowHeight
+                out += _draw(placed.mark, x: placed.x, mid: rowMid, ink: ink, tall: rows == 1)
+                if case .failed(let error) = placed.mark.kind {
+                    // The failure's text, under its cross at the lane's foot.
+                    out += "<text x=\"\(_fmt(placed.x))\" y=\"\(_fmt(mid + laneHeight / 2 - 3))\" font-size=\"10\" text-anchor=\"middle\" fill=\"#c0262d\">\(_xml(_short(error)))</text>\n"
+                }
             }
             out += "</g>\n"
-            y += Self.laneHeight
+            y += laneHeight
         }
-        // The axis: a mark every unit, a label every `step` units.
+        // The axis: a labelled mark at each label.
         let axisY = y + 14
         out += "<g font-size=\"11\" fill=\"#5b6575\">\n"
         out += "<line x1=\"\(_fmt(Self.left))\" y1=\"\(_fmt(axisY))\" x2=\"\(_fmt(axisEnd))\" y2=\"\(_fmt(axisY))\" stroke=\"#8a93a1\"/>\n"
-        let labels = Int((length / step).rounded(.down))
-        for index in 0...labels {
-            let position = Double(index) * step
-            let x = _fmt(Self.left + position * scale)
+        for start in axis.breaks { out += _drawBreak(at: start, mid: axisY, half: 6) }
+        for position in axis.labels {
+            let x = _fmt(axis.x(position))
             out += "<line x1=\"\(x)\" y1=\"\(_fmt(axisY - 4))\" x2=\"\(x)\" y2=\"\(_fmt(axisY + 4))\" stroke=\"#8a93a1\"/>\n"
             out += "<text x=\"\(x)\" y=\"\(_fmt(axisY + 17))\" text-anchor=\"middle\">\(_fmt(position))</text>\n"
         }
         out += "<text x=\"14\" y=\"\(_fmt(axisY + 4))\">\(_xml(unit))</text>\n"
-        out += "</g>\n</svg>\n"
+        out += "</g>\n"
+        out += _legend(y: axisY + 40)
+        out += "</svg>\n"
         return out
     }
 
+    /// The key: shading, a value, completion, failure, disposal.
+    private func _legend(y: Double) -> String {
+        var out = "<g font-size=\"11\" fill=\"#3b4656\">\n"
+        var x = 16.0
+        out += "<rect x=\"\(_fmt(x))\" y=\"\(_fmt(y - 9))\" width=\"22\" height=\"12\" rx=\"3\" fill=\"#e3ecfa\" stroke=\"#b4c8ea\"/>"
+        out += "<text x=\"\(_fmt(x + 27))\" y=\"\(_fmt(y + 1))\">subscribed</text>\n"
+        x += 100
+        out += "<circle cx=\"\(_fmt(x + 6))\" cy=\"\(_fmt(y - 3))\" r=\"6\" fill=\"\(Self.palette[0])\" stroke=\"#3b4656\"/>"
+        out += "<text x=\"\(_fmt(x + 16))\" y=\"\(_fmt(y + 1))\">value</text>\n"
+        x += 62
+        out += "<line x1=\"\(_fmt(x + 3))\" y1=\"\(_fmt(y - 10))\" x2=\"\(_fmt(x + 3))\" y2=\"\(_fmt(y + 4))\" stroke=\"#3b4656\" stroke-width=\"3\"/>"
+        out += "<text x=\"\(_fmt(x + 11))\" y=\"\(_fmt(y + 1))\">completed</text>\n"
+        x += 88
+        out += "<path d=\"M\(_fmt(x)) \(_fmt(y - 9))L\(_fmt(x + 10)) \(_fmt(y + 1))M\(_fmt(x)) \(_fmt(y + 1))L\(_fmt(x + 10)) \(_fmt(y - 9))\" stroke=\"#c0262d\" stroke-width=\"2.5\"/>"
+        out += "<text x=\"\(_fmt(x + 16))\" y=\"\(_fmt(y + 1))\">failed</text>\n"
+        x += 64
+        out += "<line x1=\"\(_fmt(x + 4))\" y1=\"\(_fmt(y - 10))\" x2=\"\(_fmt(x + 4))\" y2=\"\(_fmt(y + 4))\" stroke=\"#6b7585\" stroke-width=\"2\" stroke-dasharray=\"3 2\"/>"
+        out += "<text x=\"\(_fmt(x + 12))\" y=\"\(_fmt(y + 1))\">disposed (cancelled)</text>\n"
+        return out + "</g>\n"
+    }
+
+    /// The end of a subscription that no terminal event ended: a dashed bar at the shading's end.
+    private func _drawDisposal(at x: Double, mid: Double, half: Double, note: String) -> String {
+        "<g><title>\(_xml(note))</title><line x1=\"\(_fmt(x))\" y1=\"\(_fmt(mid - half))\" x2=\"\(_fmt(x))\" y2=\"\(_fmt(mid + half))\" "
+            + "stroke=\"#6b7585\" stroke-width=\"2\" stroke-dasharray=\"3 2\"/></g>\n"
+    }
+
+    /// A break in the axis at `x`: the line cut, with two slanted strokes.
+    private func _drawBreak(at x: Double, mid: Double, half: Double) -> String {
+        let a = x + 9, b = x + Self.breakWidth - 9
+        return "<rect x=\"\(_fmt(x + 4))\" y=\"\(_fmt(mid - half))\" width=\"\(_fmt(Self.breakWidth - 8))\" height=\"\(_fmt(2 * half))\" fill=\"#ffffff\"/>"
+            + "<path d=\"M\(_fmt(a - 3)) \(_fmt(mid + 7))L\(_fmt(a + 3)) \(_fmt(mid - 7))M\(_fmt(b - 3)) \(_fmt(mid + 7))L\(_fmt(b + 3)) \(_fmt(mid - 7))\" stroke=\"#8a93a1\" stroke-width=\"1.5\" fill=\"none\"/>\n"
+    }
+
     /// One mark: a marble with its label, a bar, or a cross, with its note as a `<title>`.
-    private func _draw(_ mark: Mark, x: Double, mid: Double, ink: String) -> String {
+    private func _draw(_ mark: Mark, x: Double, mid: Double, ink: String, tall: Bool) -> String {
         let note = "<title>\(_xml(mark.note))</title>"
         switch mark.kind {
         case .value(let label):
             let width = Self.width(of: label)
-            let fill = Self.palette[_stableHash(label) % Self.palette.count]
-            return "<g>\(note)<rect x=\"\(_fmt(x - width / 2))\" y=\"\(_fmt(mid - 13))\" width=\"\(_fmt(width))\" height=\"26\" rx=\"13\" fill=\"\(fill)\" stroke=\"\(ink)\" stroke-width=\"1.5\"/>"
+            let fills = (mark.tones.isEmpty ? [_stableHash(label) % Self.palette.count] : mark.tones.prefix(3).map { $0 })
+                .map { $0 >= 0 ? Self.palette[$0 % Self.palette.count] : Self.neutral }
+            let left = x - width / 2
+            var body = "<rect x=\"\(_fmt(left))\" y=\"\(_fmt(mid - 13))\" width=\"\(_fmt(width))\" height=\"26\" rx=\"13\" fill=\"\(fills[0])\"/>"
+            // A combined value: a stripe of each further colour, the last one rounded.
+            for (index, fill) in fills.enumerated().dropFirst() {
+                let start = left + width * Double(index) / Double(fills.count)
+                body += "<rect x=\"\(_fmt(start))\" y=\"\(_fmt(mid - 13))\" width=\"\(_fmt(left + width - start))\" height=\"26\" rx=\"13\" fill=\"\(fill)\"/>"
+                    + "<rect x=\"\(_fmt(start))\" y=\"\(_fmt(mid - 13))\" width=\"\(_fmt(max(left + width - start - 13, 0)))\" height=\"26\" fill=\"\(fill)\"/>"
+            }
+            return "<g>\(note)\(body)<rect x=\"\(_fmt(left))\" y=\"\(_fmt(mid - 13))\" width=\"\(_fmt(width))\" height=\"26\" rx=\"13\" fill=\"none\" stroke=\"\(ink)\" stroke-width=\"1.5\"/>"
                 + "<text x=\"\(_fmt(x))\" y=\"\(_fmt(mid + 4.5))\" font-size=\"12\" text-anchor=\"middle\" fill=\"#10151d\">\(_xml(label))</text></g>\n"
         case .completed:
-            return "<g>\(note)<line x1=\"\(_fmt(x))\" y1=\"\(_fmt(mid - 15))\" x2=\"\(_fmt(x))\" y2=\"\(_fmt(mid + 15))\" stroke=\"\(ink)\" stroke-width=\"3\"/></g>\n"
+            let half = tall ? 15.0 : 13
+            return "<g>\(note)<line x1=\"\(_fmt(x))\" y1=\"\(_fmt(mid - half))\" x2=\"\(_fmt(x))\" y2=\"\(_fmt(mid + half))\" stroke=\"\(ink)\" stroke-width=\"3\"/></g>\n"
         case .failed:
             return "<g stroke=\"#c0262d\" stroke-width=\"3\">\(note)<line x1=\"\(_fmt(x - 8))\" y1=\"\(_fmt(mid - 8))\" x2=\"\(_fmt(x + 8))\" y2=\"\(_fmt(mid + 8))\"/>"
                 + "<line x1=\"\(_fmt(x - 8))\" y1=\"\(_fmt(mid + 8))\" x2=\"\(_fmt(x + 8))\" y2=\"\(_fmt(mid - 8))\"/></g>\n"
         }
     }
 
-    /// Light fills, each dark-text legible; a label always gets the same one.
+    /// Light fills, each dark-text legible (a trace's value gets one by its label).
+    /// The fill of a value with no source to take a colour from.
+    static let neutral = "#e4e7ec"
+
     static let palette = ["#ffd166", "#8fd3c1", "#f4a3a8", "#a9c5f5", "#c7b3ef", "#b9e18c", "#f7b978", "#9fe0ef"]
 
     // MARK: - Text
@@ -211,8 +383,15 @@ package struct _LanePicture: Sendable {
     }
 }
 
-/// `x` rounded to tenths, printed without a locale or exponent: `12`, `12.5`, `-3.1`.
+/// `text` cut to 24 characters (with `…`): an error's text under its cross.
+func _short(_ text: String) -> String {
+    text.count <= 24 ? text : String(text.prefix(23)) + "…"
+}
+
+/// `x` rounded to tenths, printed without a locale or exponent: `12`, `12.5`, `-3.1`;
+/// beyond 10^17 (where tenths no longer fit an `Int`) in Swift's locale-free exponent form.
 package func _fmt(_ x: Double) -> String {
+    guard x.isFinite, abs(x) < 1e17 else { return x.isFinite ? x.description : (x.isNaN ? "nan" : x < 0 ? "-inf" : "inf") }
     let tenths = Int((x * 10).rounded())
     let sign = tenths < 0 ? "-" : ""
     let whole = abs(tenths) / 10, fraction = abs(tenths) % 10

@@ -22,7 +22,10 @@ import Synchronization
 ///
 /// A timeline keeps the latest ``capacity`` entries (1,000 by default) in a ring buffer, so
 /// a long-running traced pipeline uses bounded memory: each entry holds the stage's name, a
-/// label (the value's description) and the thread's name, a few dozen bytes plus the label.
+/// label (the value's or the error's description, cut to at most 256 bytes of UTF-8 and
+/// ending in `…` when cut, as RxSwift's `debug(trimOutput:)` trims) and the thread's name —
+/// a few dozen bytes plus the label, so at most about 300 KB for 1,000 entries of short stage
+/// names whatever the values are.
 /// Older entries are counted in ``droppedCount``. Thread-safe; recording from many threads
 /// at once is serialised by a lock.
 ///
@@ -235,42 +238,127 @@ public final class SignalTrace: Sendable {
 
     // MARK: - Drawing
 
-    func _picture(title: String) -> _LanePicture {
+    package func _picture(title: String) -> _LanePicture {
         let entries = entries
         let origin = entries.first?.time ?? .zero
-        func ms(_ time: Duration) -> Double { (time - origin) / .milliseconds(1) }
-        let length = max(entries.last.map { ms($0.time) } ?? 0, 1)
+        let span = (entries.last?.time ?? origin) - origin
+        // The axis fits the run: milliseconds, or microseconds for a run under a millisecond.
+        let micro = span < .milliseconds(1)
+        let unitName = micro ? "µs" : "ms"
+        func units(_ time: Duration) -> Double { (time - origin) / (micro ? .microseconds(1) : .milliseconds(1)) }
+        let length = max(units(entries.last?.time ?? origin), micro ? 1 : 0.001)
+        let scale = 800 / length
+        // One pass over the entries: each stage's entries.
         var stages: [String] = []
-        for entry in entries where !stages.contains(entry.stage) { stages.append(entry.stage) }
-        let lanes = stages.map { stage in
+        var entriesOfStage: [String: [Entry]] = [:]
+        for entry in entries {
+            if entriesOfStage[entry.stage] == nil { stages.append(entry.stage) }
+            entriesOfStage[entry.stage, default: []].append(entry)
+        }
+        // Pipeline order, the source at the top: by each stage's first value or terminal
+        // event (a source sees a value before the stages after it); stages that saw none
+        // after, in the reverse order of their first subscription (a pipeline is subscribed
+        // from its end back to its source).
+        let firstSeen = stages.map { stage in
+            entriesOfStage[stage]!.firstIndex { entry in
+                if case .subscribed = entry.kind { false } else if case .disposed = entry.kind { false } else { true }
+            }.map { entriesOfStage[stage]![$0].time }
+        }
+        let order = stages.indices.sorted { i, j in
+            switch (firstSeen[i], firstSeen[j]) {
+            case let (x?, y?): x != y ? x < y : i > j
+            case (.some, nil): true
+            case (nil, .some): false
+            case (nil, nil): i > j
+            }
+        }
+        let lanes = order.map { index in
+            let stage = stages[index]
+            let stageEntries = entriesOfStage[stage] ?? []
+            let threads = Set(stageEntries.map(\.thread))
             var marks: [_LanePicture.Mark] = []
             var open: [Int: Double] = [:]
             var intervals: [(subscription: Int, start: Double, end: Double?)] = []
-            for entry in entries where entry.stage == stage {
-                let at = ms(entry.time)
-                let note = "\(stage): \(entry._what) at \(_fmt(at)) ms on \(entry.thread)"
+            // A burst: values closer than a marble's width are one marble, `×N`.
+            var burst: [(at: Double, entry: Entry)] = []
+            func flush() {
+                guard let first = burst.first else { return }
+                let tag = threads.count > 1 ? " \(_threadTag(first.entry.thread))" : ""
+                if burst.count == 1, case .value(let label) = first.entry.kind {
+                    let note = "\(stage): next(\(label)) at \(_fmt(first.at)) \(unitName) on \(first.entry.thread)"
+                    marks.append(.init(position: first.at, kind: .value(_shortLabel(label) + tag), note: note))
+                } else {
+                    let labels = burst.compactMap { item -> String? in if case .value(let label) = item.entry.kind { label } else { nil } }
+                    let note = "\(stage): \(burst.count) values from \(_fmt(first.at)) to \(_fmt(burst.last!.at)) \(unitName) on \(first.entry.thread): "
+                        + _traceLabel(labels.joined(separator: ", "))
+                    marks.append(.init(position: first.at, kind: .value("×\(burst.count)" + tag), note: note))
+                }
+                burst = []
+            }
+            for entry in stageEntries {
+                let at = units(entry.time)
+                let note = "\(stage): \(entry._what) at \(_fmt(at)) \(unitName) on \(entry.thread)"
+                if case .value = entry.kind {
+                    if let first = burst.first, (at - first.at) * scale >= 30 || first.entry.thread != entry.thread { flush() }
+                    burst.append((at, entry))
+                    continue
+                }
+                flush()
                 switch entry.kind {
                 case .subscribed:
                     open[entry.subscription] = at
                 case .disposed:
                     intervals.append((entry.subscription, open.removeValue(forKey: entry.subscription) ?? 0, at))
-                case .value(let label):
-                    marks.append(.init(position: at, kind: .value(label), note: note))
+                case .value:
+                    break
                 case .failed(let error):
-                    marks.append(.init(position: at, kind: .failed(error), note: note))
+                    marks.append(.init(position: at, kind: .failed(_shortLabel(error)), note: note))
                 case .completed:
                     marks.append(.init(position: at, kind: .completed, note: note))
                 }
             }
-            for (subscription, start) in open { intervals.append((subscription, start, nil)) }
+            flush()
+            for (subscription, start) in open.sorted(by: { $0.key < $1.key }) { intervals.append((subscription, start, nil)) }
             intervals.sort { $0.subscription < $1.subscription }
-            return _LanePicture.Lane(name: stage, marks: marks, active: intervals.map { ($0.start, $0.end) }, isOutput: false)
+            // The thread is on the picture: in the lane's name when the stage kept to one,
+            // else as a tag on each marble.
+            let name = threads.count == 1 ? "\(stage) (\(threads.first!))" : stage
+            return _LanePicture.Lane(name: name, marks: marks, active: intervals.map { ($0.start, $0.end) }, isOutput: false)
         }
-        let scale = 800 / length
         return _LanePicture(
-            title: title, summary: "A timeline of \(stages.count) traced stages over \(_fmt(length)) ms",
-            lanes: lanes, length: length, unit: "ms", scale: scale, step: _niceStep(length / 8))
+            title: title, summary: "A timeline of \(stages.count) traced stages over \(_fmt(length)) \(unitName)",
+            lanes: lanes, length: length, unit: unitName, scale: scale, step: _niceStep(length / 8))
     }
+}
+
+/// A thread's short tag on a marble: `main` → `m`, `thread 3` → `t3`.
+func _threadTag(_ thread: String) -> String {
+    thread == "main" ? "m" : "t" + thread.dropFirst("thread ".count)
+}
+
+/// A label as drawn on a trace's marble: at most 16 characters (the tooltip has more).
+func _shortLabel(_ label: String) -> String {
+    label.count <= 16 ? label : String(label.prefix(15)) + "…"
+}
+
+/// The most bytes (UTF-8) of a value's or an error's description a timeline keeps.
+let _traceLabelLimit = 256
+
+/// `label` cut to at most ``_traceLabelLimit`` bytes of UTF-8, on a character boundary,
+/// ending in `…` when cut: a trace of large values keeps bounded memory (RxSwift's
+/// `debug(trimOutput:)` cuts the same way).
+func _traceLabel(_ label: String) -> String {
+    if label.utf8.count <= _traceLabelLimit { return label }
+    let ellipsis = "…"
+    let budget = _traceLabelLimit - ellipsis.utf8.count
+    var end = label.startIndex, used = 0
+    for character in label {
+        let size = character.utf8.count
+        if used + size > budget { break }
+        used += size
+        end = label.index(after: end)
+    }
+    return String(label[..<end]) + ellipsis
 }
 
 /// 1, 2 or 5 times a power of ten, at least `rough`.

@@ -24,7 +24,7 @@ extension Signal {
     /// the output completes. Fails as soon as this signal fails, dropping the array.
     /// Disposing the output disposes this signal and cancels the clock.
     ///
-    /// ![window(timeSpan: 4, count: 2)](marble-window-timeSpan.svg)
+    /// ![buffer(timeSpan: 4, count: 2)](marble-buffer.svg)
     ///
     /// Composed of: `deferred { … }` around `merge` of
     /// `restarts.signal.startWith(()).flatMapLatest { _ in Signal.interval(timeSpan, on: scheduler) }`

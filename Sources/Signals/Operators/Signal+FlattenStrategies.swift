@@ -97,7 +97,7 @@ extension Signal {
     /// Completes when this signal and the last inner signal have completed; fails with an
     /// error of this signal or of the current inner signal.
     ///
-    /// ![flatMapLatest { n in interval(2).take(3) }](marble-flatMapLatest.svg)
+    /// ![flatMapLatest { inner[$0] }](marble-flatMapLatest.svg)
     ///
     /// Composed of: `flattenMap(.latest, transform)`.
     ///
@@ -127,7 +127,7 @@ extension Signal {
     /// Completes when this signal and the running inner signal have completed; the first
     /// error fails it and disposes everything else.
     ///
-    /// ![flatMapFirst { n in interval(2).take(2) }](marble-flatMapFirst.svg)
+    /// ![flatMapFirst { inner[$0] }](marble-flatMapFirst.svg)
     ///
     /// Composed of: `flattenMap(.first, transform)`.
     ///

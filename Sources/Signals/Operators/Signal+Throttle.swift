@@ -42,6 +42,8 @@ extension Signal {
     ///
     /// ![throttle(3, latest: true)](marble-throttle-latest.svg)
     ///
+    /// ![throttle(3, latest: false)](marble-throttle-first.svg)
+    ///
     /// Composed of: one `bind` that compares `scheduler.now` with the instant of the last
     /// value sent and, for a value kept for the end of the window (`latest: true`), returns
     /// one `Signal.timer`-like source that sends it there.

@@ -10,7 +10,7 @@ extension Signal {
     /// real time, as SVG or as text.
     ///
     /// Add `.trace("name")` after each step worth seeing. Values are recorded by their
-    /// description. The timeline keeps only its latest entries (1,000 by default), so a
+    /// description, cut to at most 256 bytes (UTF-8, ending in `…`). The timeline keeps only its latest entries (1,000 by default), so a
     /// traced pipeline can run for as long as it likes. Nothing is recorded, and nothing
     /// costs, where no `trace` is written.
     ///
@@ -34,8 +34,8 @@ extension Signal {
             let id = timeline._newSubscription()
             return source.on(
                 subscribed: { timeline._record(name, id, .subscribed) },
-                next: { timeline._record(name, id, .value(String(describing: $0))) },
-                error: { timeline._record(name, id, .failed(String(describing: $0))) },
+                next: { timeline._record(name, id, .value(_traceLabel(String(describing: $0)))) },
+                error: { timeline._record(name, id, .failed(_traceLabel(String(describing: $0)))) },
                 completed: { timeline._record(name, id, .completed) },
                 disposed: { timeline._record(name, id, .disposed) })
         }

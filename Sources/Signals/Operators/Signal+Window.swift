@@ -113,6 +113,8 @@ extension Signal {
     /// output: 00--0---1---2--2-2----3----4------------|
     /// ```
     ///
+    /// ![window(timeSpan: 4, count: 2)](marble-window-timeSpan.svg)
+    ///
     /// - Precondition: `timeSpan > .zero` and `count > 0`.
     /// - SeeAlso: RxSwift `window(timeSpan:count:scheduler:)`; ReactiveSwift and Combine have
     ///   none (Combine's `collect(.byTimeOrCount)` is the array form, `buffer(timeSpan:count:on:)`

@@ -72,7 +72,7 @@ import SignalsTesting
         let svg = timeline.svg(title: "search")
         #expect(checkWellFormed(svg).error == nil)
         #expect(svg.contains("<title id=\"title\">search</title>"))
-        #expect(svg.contains(">query</text>") && svg.contains(">upper</text>"))
+        #expect(svg.contains(">query (") && svg.contains(">upper ("), "each lane names its thread")
         #expect(svg.contains("a&lt;b"))
         let lines = timeline.text.split(separator: "\n")
         #expect(lines.count == timeline.entries.count)
@@ -85,5 +85,69 @@ import SignalsTesting
         #expect(timeline.droppedCount > 0)
         timeline.reset()
         #expect(timeline.entries.isEmpty && timeline.droppedCount == 0)
+    }
+
+    @Test func aLargeValuesLabelIsCutToABoundedLength() {
+        let timeline = SignalTrace()
+        let big = Array(repeating: 123_456_789, count: 10_000)
+        let recorder = Signal.from(Array(repeating: big, count: 50)).trace("arrays", in: timeline).record()
+        #expect(recorder.values.count == 50)
+        let labels = timeline.entries.compactMap { entry -> String? in
+            if case .value(let label) = entry.kind { label } else { nil }
+        }
+        #expect(labels.count == 50)
+        #expect(labels.allSatisfy { $0.utf8.count <= 256 }, "longest label: \(labels.map(\.utf8.count).max() ?? 0) bytes")
+        #expect(labels.allSatisfy { $0.hasPrefix("[123456789, 123456789") && $0.hasSuffix("…") })
+        // A short description is kept whole, and a cut never splits a character.
+        let short = SignalTrace()
+        _ = Signal.from(["héllo", String(repeating: "é", count: 300)]).trace("s", in: short).record()
+        let shortLabels = short.entries.compactMap { entry -> String? in
+            if case .value(let label) = entry.kind { label } else { nil }
+        }
+        #expect(shortLabels.first == "héllo")
+        #expect(shortLabels.last.map { $0.utf8.count <= 256 && $0.hasPrefix("éé") && $0.hasSuffix("é…") } == true)
+    }
+
+    @Test func drawingManyStagesReturnsWithALanePerStage() {
+        // One entry per stage: drawing used to look every entry's stage up in a list of the
+        // stages (quadratic); it returns at this size only when the lookup is constant-time.
+        let stages = ProcessInfo.processInfo.environment["SIGNALS_FULL"] == "1" ? 100_000 : 20_000
+        let timeline = SignalTrace(capacity: stages)
+        for stage in 0..<stages { _ = Signal<Int, Never>.never.trace("s\(stage)", in: timeline).subscribe(next: { _ in }) }
+        #expect(timeline.entries.count == stages)
+        let svg = timeline.svg(title: "many")
+        #expect(svg.components(separatedBy: "<g>\n<text x=\"14\"").count - 1 == stages)
+    }
+
+    @Test func thePictureReadsLanesInPipelineOrderWithBurstsGroupedAndAFittedAxis() {
+        let timeline = SignalTrace()
+        let subject = Subject<Int, Never>()
+        let recorder = subject.signal.trace("source", in: timeline).map { $0 * 10 }.trace("tens", in: timeline)
+            .filter { $0 > 10 }.trace("big", in: timeline).record()
+        for value in 1...50 { subject.send(value: value) }
+        subject.sendCompleted()
+        #expect(recorder.values.count == 49)
+        let picture = timeline._picture(title: "burst")
+        #expect(picture.lanes.map { $0.name.prefix { $0 != " " } } == ["source", "tens", "big"], "the source at the top")
+        // 50 values within a fraction of a millisecond: a few marbles with counts, not 50.
+        let sourceMarks = picture.lanes[0].marks.filter { !$0.isTerminal }
+        #expect(sourceMarks.count < 50)
+        let counted = sourceMarks.map { mark -> Int in
+            guard case .value(let label) = mark.kind else { return 0 }
+            return label.hasPrefix("×") ? Int(String(label.dropFirst().prefix { $0.isNumber })) ?? 0 : 1
+        }
+        #expect(counted.reduce(0, +) == 50, "every value is counted once")
+        let axis = picture.axis
+        for lane in picture.lanes {
+            let placed = picture.placed(lane, on: axis).marks
+            for (index, a) in placed.enumerated() {
+                for b in placed[(index + 1)...] where a.row == b.row {
+                    #expect(abs(a.x - b.x) >= (a.width + b.width) / 2, "\(a.mark.note) overlaps \(b.mark.note)")
+                }
+            }
+        }
+        #expect(picture.unit == "µs" || picture.unit == "ms")
+        let svg = timeline.svg(title: "burst")
+        #expect(checkWellFormed(svg).error == nil)
     }
 }

@@ -46,7 +46,7 @@ private let errors = "Errors"
 
 /// The labels of `[1, 2]` as `[1,2]`.
 private func arrayLabel(_ values: [Int]) -> String { "[" + values.map(String.init).joined(separator: ",") + "]" }
-private func pairLabel<A, B>(_ pair: (A, B)) -> String { "\(pair.0)\(pair.1)" }
+private func pairLabel<A, B>(_ pair: (A, B)) -> String { "(\(pair.0), \(pair.1))" }
 
 /// Every picture, in the gallery's order.
 let galleryPictures: [GalleryPicture] = [
@@ -196,22 +196,24 @@ let galleryPictures: [GalleryPicture] = [
                          output: outer.signal.map { inners[$0]! }.switchToLatest())
     },
     GalleryPicture("flattenMap", "flattenMap(_:)", flattening) { s in
-        let source = s.hotInts("-1---2-----|")
+        let source = s.hotInts("-12--------|")
         return s.diagram("flattenMap { n in interval(2).take(2) }", inputs: ["source": source],
                          output: source.signal.flattenMap { n in Signal.interval(.seconds(2), on: s).take(2).map { n * 10 + $0 } })
     },
     GalleryPicture("flatMapLatest", "flatMapLatest(_:)", flattening) { s in
-        let source = s.hotInts("-1--2------|")
-        return s.diagram("flatMapLatest { n in interval(2).take(3) }", inputs: ["source": source],
-                         output: source.signal.flatMapLatest { n in Signal.interval(.seconds(2), on: s).take(3).map { n * 10 + $0 } })
+        let source = s.hotStrings("-a--b------|"), a = s.coldInts("-1-2-3|"), b = s.coldInts("-4-5|")
+        let inners = ["a": a.signal, "b": b.signal]
+        return s.diagram("flatMapLatest { inner[$0] }", inputs: ["source": source, "a": a, "b": b],
+                         output: source.signal.flatMapLatest { inners[$0]! })
     },
     GalleryPicture("flatMapFirst", "flatMapFirst(_:)", flattening) { s in
-        let source = s.hotInts("-1--2---3---|")
-        return s.diagram("flatMapFirst { n in interval(2).take(2) }", inputs: ["source": source],
-                         output: source.signal.flatMapFirst { n in Signal.interval(.seconds(2), on: s).take(2).map { n * 10 + $0 } })
+        let source = s.hotStrings("-a--b---c---|"), a = s.coldInts("-1-2-3|"), b = s.coldInts("-4|"), c = s.coldInts("-5-6|")
+        let inners = ["a": a.signal, "b": b.signal, "c": c.signal]
+        return s.diagram("flatMapFirst { inner[$0] }", inputs: ["source": source, "a": a, "b": b, "c": c],
+                         output: source.signal.flatMapFirst { inners[$0]! })
     },
     GalleryPicture("concatMap", "concatMap(_:)", flattening) { s in
-        let source = s.hotInts("-1-2-------|")
+        let source = s.hotInts("-12--------|")
         return s.diagram("concatMap { n in interval(2).take(2) }", inputs: ["source": source],
                          output: source.signal.concatMap { n in Signal.interval(.seconds(2), on: s).take(2).map { n * 10 + $0 } })
     },
@@ -312,4 +314,65 @@ let galleryPictures: [GalleryPicture] = [
         return s.diagram("retry(2, delay: .constant(2))", inputs: ["source": source],
                          output: source.signal.retry(2, delay: .constant(.seconds(2)), on: s))
     },
+]
+
+/// One sentence under each picture of the gallery: what to look at.
+let gallerySentences: [String: String] = [
+    "map": "Each value is transformed as it arrives, at the same tick, in its source's colour.",
+    "filter": "Only the even values pass; the others leave no mark on the output.",
+    "compactMap": "Letters give no number and are dropped; digits pass as numbers.",
+    "scan": "Each value is added to the running total, which is sent at once.",
+    "reduce": "The total is sent only when the source completes, together with the completion.",
+    "collect-count": "Values are gathered in pairs; the last, incomplete array is sent when the source completes.",
+    "combinePrevious": "Each value is paired with the one before it, starting from the seed 0.",
+    "distinctUntilChanged": "A value equal to the one just sent is dropped; 1 can come back after 2.",
+    "take": "After two values the output completes at once and leaves the source.",
+    "takeLast": "Nothing comes out until the source completes; then the last two values, at that tick.",
+    "take-while": "Values pass until 5 fails the test; the output completes there.",
+    "skip": "The first two values are dropped, the rest pass.",
+    "skip-while": "Values are dropped until 5 fails the test; from then on every value passes.",
+    "first": "The first value is sent and the output completes at once.",
+    "last": "The last value is sent when the source completes.",
+    "merge": "Both inputs' values come out as they arrive; the output completes when both have.",
+    "concat": "b is subscribed only once a has completed.",
+    "combineLatest": "Once both inputs have a value, every new value is paired with the other's latest.",
+    "zip": "Values are paired in order, one from each input; a value waits for its partner.",
+    "withLatestFrom": "Each value of a is paired with b's latest; b's values alone send nothing.",
+    "sample-on": "Each trigger sends the source's latest value, once; a trigger with nothing new sends nothing.",
+    "startWith": "s is sent on subscription, before the source's values.",
+    "then": "a's values are ignored; when a completes, b is subscribed and its values pass.",
+    "race": "b sends first, so it wins: a is disposed and only b's values pass.",
+    "take-until": "Values pass until the trigger's first value, which completes the output.",
+    "skip-until": "Values are dropped until the trigger's first value.",
+    "flatten-merge": "Each inner signal is subscribed as it arrives; their values interleave.",
+    "flatten-concat": "b waits until a has completed; its values follow a's.",
+    "flatten-latest": "b's arrival disposes a: only the latest inner signal's values pass.",
+    "flatten-first": "b arrives while a is busy and is dropped; c arrives after a has completed.",
+    "merge-maxConcurrent": "At most two inner signals at once: c is subscribed when a completes.",
+    "switchToLatest": "Each new inner signal disposes the previous one.",
+    "flattenMap": "Each value starts an inner signal; their values interleave (compare concatMap).",
+    "flatMapLatest": "b's arrival cancels a (its shading ends); only b's values follow.",
+    "flatMapFirst": "b arrives while a is running and is ignored; c starts after a has completed.",
+    "concatMap": "The second inner signal starts only when the first has completed.",
+    "groupBy": "Each key's first value opens its group; later values go to their group's lane.",
+    "window-count": "Every two values, a window completes and the next one opens.",
+    "window-timeSpan": "A window closes after 4 ticks or 2 values, whichever comes first.",
+    "debounce": "A value is sent once 2 ticks pass without another; b is replaced by c.",
+    "throttle-latest": "The first value of a burst is sent; the latest of the rest, at the end of the window.",
+    "throttle-first": "The first value of each 3-tick window is sent; the others are dropped.",
+    "delay": "Each value and the completion arrive 2 ticks later.",
+    "delaySubscription": "The cold source is subscribed 2 ticks late, so all its events shift.",
+    "timeout": "3 ticks without a value: the output fails with the timeout error.",
+    "timeout-switchTo": "3 ticks without a value: the output switches to the fallback.",
+    "sample-every": "Every 3 ticks, the latest value, if a new one came.",
+    "collect-every": "Every 3 ticks, the values of those 3 ticks as an array, even empty.",
+    "buffer": "An array every 4 ticks, or as soon as it holds 2 values.",
+    "take-for": "Values pass for 4 ticks, then the output completes.",
+    "skip-for": "Values are dropped for 4 ticks, then pass.",
+    "timer": "One value, 0, after 3 ticks, then completion.",
+    "interval": "A count every 2 ticks; take(4) completes after the fourth.",
+    "catch": "The failure is replaced by the fallback, subscribed at that tick.",
+    "replaceError": "The failure is replaced by one last value, z, and completion.",
+    "retry": "Each failure resubscribes the cold source, twice; the third failure passes.",
+    "retry-delay": "Each failure resubscribes the cold source after a pause of 2 ticks.",
 ]

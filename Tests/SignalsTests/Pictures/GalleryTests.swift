@@ -57,6 +57,15 @@ func galleryMarkdown() -> String {
         committed file, so a change in an operator's behaviour shows up as a changed picture.
         <doc:Operators> lists every operator with its composition.
 
+        How to read them (each picture carries this key at its foot): the shaded band is the
+        time a signal was subscribed; a marble is a value, drawn at its tick; events sharing a
+        tick are stacked at that tick, in the order they happened; a bar is completion, a red
+        cross is failure (its text under it), and a dashed bar ends a subscription that was
+        disposed — cancelled — rather than ended by its own events. A value keeps the colour
+        of the input event that caused it (a combined value shows each of its sources), so it
+        can be followed through the operator. A long empty stretch of time is drawn as a break
+        in the axis.
+
         """
     var section = ""
     for picture in galleryPictures {
@@ -65,6 +74,7 @@ func galleryMarkdown() -> String {
             text += "\n### \(section)\n"
         }
         text += "\n`\(picture.operatorName)`\n\n![\(picture.diagram.title)](marble-\(picture.name).svg)\n"
+        if let sentence = gallerySentences[picture.name] { text += "\n\(sentence)\n" }
     }
     return text
 }
@@ -97,6 +107,22 @@ func galleryMarkdown() -> String {
     @Test func theGalleryArticleListsEveryPicture() {
         let problem = compareWithCommitted(galleryMarkdown(), at: galleryArticle)
         #expect(problem == nil, "\(problem ?? "")")
+    }
+
+    @Test func everyPictureHasASentenceAndIsShownOnAPage() throws {
+        let missing = galleryPictures.map(\.name).filter { gallerySentences[$0] == nil }
+        #expect(missing.isEmpty, "pictures without a sentence: \(missing)")
+        // Each picture is shown on its operator's page too (a `![…](marble-NAME.svg)` line in
+        // its doc comment).
+        var sources = ""
+        for folder in ["Operators", "Scheduling"] {
+            let url = repositoryRoot.appendingPathComponent("Sources/Signals/\(folder)")
+            for file in try FileManager.default.contentsOfDirectory(atPath: url.path) where file.hasSuffix(".swift") {
+                sources += try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8)
+            }
+        }
+        let unshown = galleryPictures.map(\.name).filter { !sources.contains("(marble-\($0).svg)") }
+        #expect(unshown.isEmpty, "pictures on no operator page: \(unshown)")
     }
 
     @Test func noStalePictureFilesAreLeftInTheCatalog() throws {

@@ -137,4 +137,61 @@ private let goldenDiagrams: [(name: String, draw: @Sendable () -> MarbleDiagram)
         #expect(result.isMet)
         #expect(result.picture == nil)
     }
+
+    // MARK: Size follows the events, not the time span
+
+    /// The axis labels of `svg`: the `<text>` elements of the axis group.
+    private func axisLabelCount(_ svg: String) -> Int {
+        guard let axis = svg.range(of: "<g font-size=\"11\" fill=\"#5b6575\">") else { return 0 }
+        return svg[axis.upperBound...].components(separatedBy: "<text ").count - 1
+    }
+
+    @Test func oneMarbleFarAlongTheAxisGivesASmallPictureWithABreak() {
+        let diagram = MarbleDiagram(title: "far", lanes: [
+            .init("output", events: [.value("a", at: .seconds(2_000_000))], isOutput: true),
+        ])
+        let svg = diagram.svg
+        #expect(svg.utf8.count < 12_000, "a few kilobytes for one marble, got \(svg.utf8.count) bytes")
+        #expect(axisLabelCount(svg) <= 12)
+        #expect(svg.contains(">2000000</text>"), "the marble's tick is labelled after the break")
+        #expect(checkWellFormed(svg).error == nil)
+    }
+
+    @Test func aDiagramRecordedAfterATrillionTicksReturnsWithABoundedAxis() {
+        let scheduler = TestScheduler()
+        scheduler.advance(by: .seconds(1_000_000_000_000))
+        let source: TestSignal<String, Never> = scheduler.hot("-a-b-|")
+        let diagram = scheduler.diagram("late", inputs: ["source": source], output: source.signal)
+        let svg = diagram.svg
+        #expect(svg.utf8.count < 16_000, "got \(svg.utf8.count) bytes")
+        #expect(axisLabelCount(svg) <= 16)
+        #expect(diagram.description.contains("a@1000000000001"))
+        #expect(checkWellFormed(svg).error == nil)
+    }
+
+    @Test func theSizeGrowsWithTheEventsNotWithTheGapsBetweenThem() {
+        func size(gap: Int) -> Int {
+            MarbleDiagram(title: "gaps", lanes: [.init("output", events: (1...20).map { .value("v", at: .seconds($0 * gap)) })]).svg.utf8.count
+        }
+        #expect(size(gap: 100_000) < size(gap: 1_000) + 1_000, "gaps of any length are drawn as the same break (only the labels grow a digit)")
+    }
+
+    @Test func aMarbleAtAHugeTimeIsDrawnNotATrap() {
+        let diagram = MarbleDiagram(title: "huge", lanes: [
+            .init("output", events: [.value("a", at: .seconds(Int64.max / 2)), .completed(at: .seconds(Int64.max / 2))], isOutput: true),
+        ])
+        let svg = diagram.svg
+        #expect(checkWellFormed(svg).error == nil)
+        #expect(svg.utf8.count < 12_000)
+        #expect(diagram.description.hasPrefix("huge\noutput  a@"))
+    }
+
+    @Test func aZeroTickIsAProgrammerErrorWithAMessage() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = MarbleDiagram(title: "zero", tick: .zero, lanes: [.init("output", events: [.value("a", at: .seconds(1))])]).svg
+        }.map { result in
+            let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(text.contains("Signals: MarbleDiagram needs a positive tick"), "\(text)")
+        }
+    }
 }
