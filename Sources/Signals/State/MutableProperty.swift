@@ -5,7 +5,7 @@
 //                       for delivery in commit order; the thread that finds nobody delivering
 //                       delivers the queue to a `BehaviorSubject` until it is empty
 //   signal / changes  = the subject's signal (with its last value after completion) / skip(1)
-//   deinit            = the subject completes
+//   deinit            = the subject completes; `_ended` sends (the bindings' ended-only lifetime)
 
 import Synchronization
 
@@ -47,6 +47,10 @@ public final class MutableProperty<Value>: PropertyProtocol {
     let _subject: BehaviorSubject<Value, Never>
     /// The value, and the changes waiting to be delivered.
     let _state: _Locked<_MutablePropertyState<Value>>
+    /// Sends once, when the property is deinitialised: the end that `assign(to:)` bindings
+    /// wait for. Only the end, so that a write never reaches a binding (watching `_subject`'s
+    /// end instead made every write cost O(bindings)).
+    let _ended = Subject<Void, Never>()
     /// Held while a `modify` body runs, so that read-modify-writes do not interleave. Its
     /// state counts the writes (a lock over `Void` state would do, but ThreadSanitizer
     /// reports a zero-sized access as racing).
@@ -67,6 +71,8 @@ public final class MutableProperty<Value>: PropertyProtocol {
 
     deinit {
         _subject.sendCompleted()
+        _ended.send(value: ())
+        _ended.sendCompleted()
     }
 
     /// The current value. Setting it is ``modify(_:)`` with an assignment: the new value is
