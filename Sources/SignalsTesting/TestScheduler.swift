@@ -41,6 +41,11 @@ import Musl
 /// - ``run()`` runs until nothing is scheduled, moving the clock to each piece of work in
 ///   turn. Repeating work (an `interval`) never runs out: dispose it, or use `advance`.
 ///
+/// The clock ends at the latest instant it can represent (`Duration`'s largest value, some
+/// 5 × 10¹² years after ``Instant/zero``): advancing past it, or scheduling work after it,
+/// stops at it instead of overflowing — the clock stays there, and work scheduled past it runs
+/// at it. A repeating work whose next repetition would fall past it runs for the last time.
+///
 /// Work scheduled *while* advancing runs in the same advance if it is due by its end: a
 /// timer started by another timer is honoured. Work due at the same instant runs first in,
 /// first out (ordered by time, then by the order it was scheduled), which is what keeps
@@ -63,9 +68,15 @@ import Musl
 ///
 /// ## Threads
 ///
-/// The scheduler is thread-safe: work may be scheduled and disposed from any thread. The
-/// work runs on the thread that calls `advance` or `run`, one action at a time; calling
-/// `advance` from inside scheduled work is a programmer error (a precondition).
+/// Every method may be called from any thread. Work may be scheduled and disposed from any
+/// thread, at any time, also while the scheduler runs. The work runs on the thread that calls
+/// `advance` or `run`, one action at a time. Calls to `advance` and `run` from several threads
+/// at once take turns: a call made while another thread's is still running waits until that
+/// one has returned, then moves the clock from where that one left it (two threads advancing
+/// by a second each move it two seconds). Calling `advance` or `run` from inside scheduled work
+/// is a programmer error: it stops the program with a "Signals:" message (it would wait for
+/// itself). So is scheduled work that waits for another thread's `advance` (it would wait for
+/// ever).
 ///
 /// - SeeAlso: RxTest `TestScheduler`, combine-schedulers `TestScheduler`, RxJS marble
 ///   testing.
@@ -238,12 +249,7 @@ public final class TestScheduler: Scheduler {
     public func advance(by duration: Duration = .zero) {
         let amount = duration.attoseconds
         _precondition(amount >= 0, "Signals: TestScheduler.advance(by:) cannot go back in time, got \(duration); pass .zero or more")
-        var next: (@Sendable () -> Void)?
-        _queue.withLock { queue in
-            queue.beginRunning()
-            next = queue.start(until: queue.now + amount)
-        }
-        _runActions(from: next)
+        _runActions(from: _beginRun { queue in queue.start(until: _TestQueue.later(queue.now, by: amount)) })
     }
 
     /// Moves the clock to `instant` and runs, in order, everything due up to and including
@@ -254,13 +260,10 @@ public final class TestScheduler: Scheduler {
     /// ```
     public func advance(to instant: Instant) {
         let limit = instant.offset.attoseconds
-        var next: (@Sendable () -> Void)?
-        _queue.withLock { queue in
-            queue.beginRunning()
+        _runActions(from: _beginRun { queue in
             _precondition(limit >= queue.now, "Signals: TestScheduler.advance(to:) cannot go back in time, from \(Instant(offset: Duration(attoseconds: queue.now))) to \(instant); pass now or later")
-            next = queue.start(until: limit)
-        }
-        _runActions(from: next)
+            return queue.start(until: limit)
+        })
     }
 
     /// Runs everything scheduled, moving the clock to each piece of work in turn, until
@@ -273,12 +276,7 @@ public final class TestScheduler: Scheduler {
     /// #expect(scheduler.now == .zero + .seconds(60))
     /// ```
     public func run() {
-        var next: (@Sendable () -> Void)?
-        _queue.withLock { queue in
-            queue.beginRunning()
-            next = queue.start(until: nil)
-        }
-        _runActions(from: next)
+        _runActions(from: _beginRun { queue in queue.start(until: nil) })
     }
 
     // MARK: - Internals
@@ -286,6 +284,26 @@ public final class TestScheduler: Scheduler {
     /// The time of the earliest scheduled work, if any (for the marble helpers).
     var _nextDueTime: Instant? {
         _queue.withLock { $0.heap.first?.time.value }.map { Instant(offset: Duration(attoseconds: $0)) }
+    }
+
+    /// Starts a run with `start` once no other thread's run is going (waiting for it, if one
+    /// is), and returns its first action. A run from inside scheduled work stops the program.
+    private func _beginRun(_ start: (inout _TestQueue) -> (@Sendable () -> Void)?) -> (@Sendable () -> Void)? {
+        let thread = _testThreadID()
+        var next: (@Sendable () -> Void)?
+        var attempts = 0
+        while true {
+            var started = false
+            _queue.withLock { queue in
+                guard queue.beginRunning(on: thread) else { return }
+                started = true
+                next = start(&queue)
+            }
+            if started { return next }
+            // Another thread's run: wait for it to end (briefly spinning, then sleeping).
+            attempts += 1
+            if attempts < 64 { sched_yield() } else { usleep(100) }
+        }
     }
 
     /// Runs `first`, then each action the queue hands out, until the run ends. (Actions come
@@ -336,17 +354,34 @@ private struct _TestQueue {
     var heap: [_TestWork] = []
     var nextSequence = 0
     var isRunning = false
+    /// The thread running (while `isRunning`).
+    var runner: UInt = 0
     var limit: Int128?
+
+    /// `time` + `amount` (`amount` ≥ 0), or the latest time when that would overflow: the
+    /// clock ends at the latest instant instead of trapping.
+    @inline(__always)
+    static func later(_ time: Int128, by amount: Int128) -> Int128 {
+        let (sum, overflow) = time.addingReportingOverflow(amount)
+        return overflow ? .max : sum
+    }
 
     @inline(__always)
     static func precedes(_ a: _TestWork, _ b: _TestWork) -> Bool {
         a.time < b.time || (a.time == b.time && a.sequence < b.sequence)
     }
 
-    /// Marks the scheduler running; advancing from inside scheduled work is a programmer error.
-    mutating func beginRunning() {
-        _precondition(!isRunning, "Signals: TestScheduler.advance or run called from inside scheduled work; schedule the work instead of advancing from it")
+    /// Marks the scheduler running on `thread`, or returns `false` if another thread's run is
+    /// going (the caller waits for it). Advancing from inside scheduled work (a run on this
+    /// thread is going) is a programmer error.
+    mutating func beginRunning(on thread: UInt) -> Bool {
+        if isRunning {
+            _precondition(runner != thread, "Signals: TestScheduler.advance or run called from inside scheduled work; schedule the work instead of advancing from it")
+            return false
+        }
         isRunning = true
+        runner = thread
+        return true
     }
 
     /// Starts a run to `limit` (`nil`: until nothing is left) and takes its first action.
@@ -363,7 +398,13 @@ private struct _TestQueue {
             let time = work.time.value
             if time > now { now = time }
             if work.isRepeating {
-                work.time = _Attoseconds(time + work.interval.value)
+                let (next, overflow) = time.addingReportingOverflow(work.interval.value)
+                if overflow {
+                    // The next repetition would fall past the latest instant: this is the last.
+                    remove(work)
+                    return work.action.take()
+                }
+                work.time = _Attoseconds(next)
                 work.sequence = nextSequence
                 nextSequence += 1
                 siftDown(0)
@@ -374,12 +415,13 @@ private struct _TestQueue {
         }
         if let limit, limit > now { now = limit }
         isRunning = false
+        runner = 0
         return nil
     }
 
     /// Queues `work` for `delay` after now (now if `delay` is not positive).
     mutating func push(_ work: _TestWork, after delay: Int128) {
-        work.time = _Attoseconds(delay > 0 ? now + delay : now)
+        work.time = _Attoseconds(delay > 0 ? Self.later(now, by: delay) : now)
         work.sequence = nextSequence
         nextSequence += 1
         work.heapIndex = heap.count
@@ -448,6 +490,16 @@ private struct _TestQueue {
 /// held only to update the heap, never while an action runs or is released, so it is held
 /// briefly and rarely contended (threads that schedule at the same time). An `Atomic`, not
 /// `Synchronization.Mutex`, which ThreadSanitizer cannot see on Linux.
+/// The calling thread's identity, to tell a run from inside scheduled work (the same thread)
+/// from another thread's run.
+private func _testThreadID() -> UInt {
+    #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+    #else
+    UInt(pthread_self())
+    #endif
+}
+
 private final class _TestLockedQueue: @unchecked Sendable {
     private let locked = Atomic<Bool>(false)
     /// Reached only through `withLock`; behind a pointer, so that its access needs no

@@ -8,7 +8,15 @@
 // teardown. Nothing blocks and no lock is held while user code runs: the line only decides,
 // under its lock, who runs next; the starting and the cleanup run outside it.
 
+import Dispatch
 import Synchronization
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The line of connections of one connectable or sharing signal: at most one is live.
 ///
@@ -28,6 +36,10 @@ final class _ConnectionLine: Sendable {
         @usableFromInline var drainer: UInt = 0
         /// The drainer's current start has left the line (from inside it).
         @usableFromInline var leftDuringStart = false
+        /// How many starts have waited in line, and how many of them have been taken (for the
+        /// debug diagnostic of a teardown that waits for the next connection).
+        @usableFromInline var queuedCount = 0
+        @usableFromInline var takenCount = 0
         @inlinable init() {}
     }
 
@@ -39,15 +51,33 @@ final class _ConnectionLine: Sendable {
     /// been torn down (on the thread that finishes the last teardown).
     @inlinable
     func enter(_ start: @escaping @Sendable () -> Void) {
-        let startsNow = state.withLock { state -> Bool in
+        let ticket = state.withLock { state -> Int? in
             if state.isBusy {
                 state.waiting.append(start)
-                return false
+                state.queuedCount += 1
+                return state.queuedCount
             }
             state.isBusy = true
-            return true
+            return nil
         }
-        if startsNow { start() }
+        guard let ticket else { return start() }
+        waitsInLine(ticket)
+    }
+
+    /// A start waits in line, the `ticket`-th to do so. Debug builds watch it: if it is still
+    /// waiting after the diagnostic's threshold, the previous teardown may be waiting for it
+    /// (Contracts.md, "Connectable signals"), and a message says so, once per process.
+    @usableFromInline
+    func waitsInLine(_ ticket: Int) {
+        #if DEBUG
+        guard let threshold = _ConnectionLineDiagnostic.threshold() else { return }
+        let (seconds, attoseconds) = threshold.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+            guard let self, state.withLock({ $0.takenCount < ticket }) else { return }
+            _ConnectionLineDiagnostic.reportOnce()
+        }
+        #endif
     }
 
     /// The live connection has been torn down: the next one in line starts.
@@ -86,6 +116,7 @@ final class _ConnectionLine: Sendable {
         }
         state.drainer = thread
         state.leftDuringStart = false
+        state.takenCount += 1
         return next
     }
 }
@@ -133,3 +164,44 @@ final class _ConnectionTurn: Sendable {
         if halvesLeft.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { line.leave() }
     }
 }
+
+#if DEBUG
+/// Debug builds only: the message printed once when a connection has waited in line longer
+/// than `threshold` (5 s) for the previous connection's teardown — almost always a source's
+/// teardown waiting for the next connection (Contracts.md, "Connectable signals": "A teardown
+/// must not wait for the next connection"). Release builds have none of it. Tests shorten the
+/// threshold and catch the message through `report`.
+package enum _ConnectionLineDiagnostic {
+    package struct Settings: Sendable {
+        package var threshold: Duration = .seconds(5)
+        package var report: @Sendable (String) -> Void = { message in
+            let line = message + "\n"
+            _ = line.withCString { write(2, $0, strlen($0)) } // standard error
+        }
+        package var hasReported = false
+    }
+    package static let settings = _Locked(Settings())
+
+    package static let message = """
+        Signals: a subscription to a shared or connectable signal has waited more than a few \
+        seconds for the previous connection's teardown to finish: the source's teardown may be \
+        waiting for the next connection (a subscriber's first value, say), which starts only \
+        once the teardown has returned — a deadlock. See Contracts.md, "Connectable signals": \
+        "A teardown must not wait for the next connection". (Printed once; debug builds only.)
+        """
+
+    /// How long a start may wait in line before the message, or `nil` once it has been printed.
+    static func threshold() -> Duration? {
+        settings.withLock { $0.hasReported ? nil : $0.threshold }
+    }
+
+    static func reportOnce() {
+        let report = settings.withLock { settings -> (@Sendable (String) -> Void)? in
+            if settings.hasReported { return nil }
+            settings.hasReported = true
+            return settings.report
+        }
+        report?(message)
+    }
+}
+#endif

@@ -3,8 +3,9 @@
 //
 //   state            = a MutableProperty of (enabled by the user's property, running count)
 //   apply(input)     = deferred { state.modify { check enabled, running += 1 } (atomic);
-//                       execute(input).on(each event -> the execution's inner ReplaySubject and
-//                       the events Subject; end -> running -= 1).mapError(.failed) }
+//                       execute(input).on(each event -> the execution's inner Subject (hot:
+//                       keeps no value) and the events Subject; end -> running -= 1)
+//                       .mapError(.failed) }
 //   executions       = a Subject of each execution's inner signal
 //   values / errors / completed = the events Subject, filtered
 //   isExecuting / isEnabled     = state.map(…), distinctUntilChanged
@@ -58,9 +59,13 @@ extension ActionError: Equatable where Failure: Equatable {}
 /// ``isExecuting`` and ``isEnabled`` complete when the action is deinitialised. The action
 /// keeps its `enabledIf` property alive; an `apply` signal does not keep the action alive.
 ///
+/// Memory: an execution keeps none of its values. Its inner signal on ``executions`` is hot
+/// (a ``Subject``), so an execution that runs for hours — download progress, a socket — costs
+/// the same whether or not anyone observes it.
+///
 /// Composed of: a ``MutableProperty`` of the action's state (its `modify` is the atomic check
 /// and start), ``Property`` for `isExecuting` / `isEnabled` derived from it, `Signal.deferred`
-/// and `on(…)` for each execution, a ``ReplaySubject`` per execution for ``executions``, and a
+/// and `on(…)` for each execution, a ``Subject`` per execution for ``executions``, and a
 /// ``Subject`` of events for ``values`` / ``errors`` / ``completed``.
 ///
 /// ```swift
@@ -191,14 +196,22 @@ public final class Action<Input, Output, Failure: Error>: Sendable {
     /// Every execution, as a signal of its events, sent when it starts (RACCommand's
     /// `executionSignals`).
     ///
-    /// Each inner signal replays the execution's events to a late subscriber, so one
-    /// subscribed after the `next` callback still sees them all. It fails when its execution
-    /// fails (its type says it can: catch inside a `flatMapLatest`, or read ``errors``, to keep
-    /// a pipeline alive — unlike RACCommand, whose inner signals swallow errors), and
-    /// completes when its execution completes or is cancelled. Disabled attempts send nothing.
+    /// Each inner signal is hot: it is sent before the execution starts, so a subscriber that
+    /// subscribes to it in the `next` callback (as `flatten()`, `switchToLatest()` and
+    /// `flatMap` do) sees every event of the execution; a subscriber that subscribes later
+    /// sees the events from then on, and one that subscribes after the execution has ended
+    /// receives only how it ended. Nothing is replayed, so an execution keeps none of its
+    /// values, observed or not (RACCommand's inner signals replay every value for the life of
+    /// the execution: a long-running execution would hold them all). To see an execution's
+    /// values later, subscribe to its inner signal at once and keep what you need.
+    ///
+    /// An inner signal fails when its execution fails (its type says it can: catch inside a
+    /// `flatMapLatest`, or read ``errors``, to keep a pipeline alive — unlike RACCommand, whose
+    /// inner signals swallow errors), and completes when its execution completes or is
+    /// cancelled. Disabled attempts send nothing.
     /// Completes when the action is deinitialised.
     ///
-    /// Composed of: a ``Subject`` of each execution's ``ReplaySubject`` signal.
+    /// Composed of: a ``Subject`` of each execution's ``Subject`` signal.
     ///
     /// ```swift
     /// let search = Action<String, [String], Never>(allowsConcurrentExecution: true) { api.search($0) }
@@ -263,8 +276,12 @@ struct _ActionInput<Input>: @unchecked Sendable {
 }
 
 /// One running execution: its inner signal for `executions`, and its end, counted once.
+///
+/// The inner signal is a plain `Subject`: it keeps no value, so a long-running execution that
+/// nobody observes costs nothing per value (issue 35: an unbounded replay held every value for
+/// the execution's life).
 final class _ActionExecution<Output, Failure: Error>: Sendable {
-    let inner = ReplaySubject<Output, Failure>(capacity: .max)
+    let inner = Subject<Output, Failure>()
     let state: MutableProperty<_ActionState>
     let events: Subject<Event<Output, Failure>, Never>
     let ended = Atomic<Bool>(false)

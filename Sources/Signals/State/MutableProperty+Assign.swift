@@ -1,5 +1,5 @@
 // signal.assign(to: mutableProperty)
-//   = take(until: the property's deinit, as a value)
+//   = take(until: the property's ended-only signal, which sends once, at its deinit)
 //       .subscribe(next: { [weak property] in property?.value = $0 })
 //
 // A terminal (it subscribes and returns a Disposable), like `assign(to:on:)` on the
@@ -16,8 +16,13 @@ extension Signal {
     /// keeps the property alive. Callable from any thread or actor: each value is written with
     /// the property's setter, on the thread that sends it.
     ///
-    /// Composed of: `take(until:)` a signal that sends when the property's subject completes
-    /// (its deinit), and `subscribe(next:)` with the property held weakly.
+    /// Cost: a binding learns of the property's end from a signal that sends only that end
+    /// (as ReactiveSwift's bindings end with the property's lifetime), so a write to the
+    /// property reaches its subscribers and no binding: it costs the same however many
+    /// signals are bound into the property.
+    ///
+    /// Composed of: `take(until:)` a subject that sends once, when the property is
+    /// deinitialised, and `subscribe(next:)` with the property held weakly.
     ///
     /// ```swift
     /// let name = MutableProperty("")
@@ -32,10 +37,7 @@ extension Signal {
     ///   `assign(to: &$published)`.
     @discardableResult
     public func assign(to property: MutableProperty<Value>) -> any Disposable {
-        let propertyEnded = property._subject.signal.materialize()
-            .filter { $0.isTerminating }
-            .map { _ in () }
-        return take(until: propertyEnded).subscribe(Observer { [weak property] event in
+        take(until: property._ended.signal).subscribe(Observer { [weak property] event in
             if case .next(let value) = event { property?.value = value }
         })
     }

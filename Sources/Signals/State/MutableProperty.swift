@@ -5,9 +5,17 @@
 //                       for delivery in commit order; the thread that finds nobody delivering
 //                       delivers the queue to a `BehaviorSubject` until it is empty
 //   signal / changes  = the subject's signal (with its last value after completion) / skip(1)
-//   deinit            = the subject completes
+//   deinit            = the subject completes; `_ended` sends (the bindings' ended-only lifetime)
 
+import Dispatch
 import Synchronization
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A value you can read and change from any thread, with a signal of its changes: the state
 /// an app holds.
@@ -47,6 +55,10 @@ public final class MutableProperty<Value>: PropertyProtocol {
     let _subject: BehaviorSubject<Value, Never>
     /// The value, and the changes waiting to be delivered.
     let _state: _Locked<_MutablePropertyState<Value>>
+    /// Sends once, when the property is deinitialised: the end that `assign(to:)` bindings
+    /// wait for. Only the end, so that a write never reaches a binding (watching `_subject`'s
+    /// end instead made every write cost O(bindings)).
+    let _ended = Subject<Void, Never>()
     /// Held while a `modify` body runs, so that read-modify-writes do not interleave. Its
     /// state counts the writes (a lock over `Void` state would do, but ThreadSanitizer
     /// reports a zero-sized access as racing).
@@ -67,6 +79,8 @@ public final class MutableProperty<Value>: PropertyProtocol {
 
     deinit {
         _subject.sendCompleted()
+        _ended.send(value: ())
+        _ended.sendCompleted()
     }
 
     /// The current value. Setting it is ``modify(_:)`` with an assignment: the new value is
@@ -90,6 +104,15 @@ public final class MutableProperty<Value>: PropertyProtocol {
     /// property from inside `body` stops the program with a "Signals:" message (it would
     /// deadlock). Reading ``value`` inside `body` returns the value before the change.
     ///
+    /// Nesting: `body` may call `modify` on *another* property, but two threads that nest the
+    /// same two properties in opposite orders (`a.modify { b.modify { … } }` on one,
+    /// `b.modify { a.modify { … } }` on the other) deadlock, each holding the lock the other
+    /// waits for — as with ReactiveSwift's `modify`. Nest in one order everywhere, or read the
+    /// other property's ``value`` inside `body` and write it after `modify` returns. Debug
+    /// builds help: a `modify` that has waited for the lock for more than 5 seconds prints,
+    /// once per process, a `Signals:` message naming this rule (Contracts.md, "State:
+    /// properties and actions"); release builds pay nothing for it.
+    ///
     /// ```swift
     /// let count = MutableProperty(0)
     /// let previous = count.modify { value -> Int in
@@ -107,7 +130,13 @@ public final class MutableProperty<Value>: PropertyProtocol {
             _writerThread.load(ordering: .relaxed) != thread,
             "Signals: MutableProperty.modify (or the value setter) was called from inside a modify body on the same property; change the value through the body's inout argument instead"
         )
+        #if DEBUG
+        let acquired = _NestedModifyDiagnostic.watch(isHeld: _writerThread.load(ordering: .relaxed) != 0)
+        #endif
         let (result, delivery) = try _writer.withLock { writes -> (Result, Value?) in
+            #if DEBUG
+            acquired?.flag.store(true, ordering: .releasing)
+            #endif
             writes &+= 1
             _writerThread.store(thread, ordering: .relaxed)
             defer { _writerThread.store(0, ordering: .relaxed) }
@@ -192,3 +221,54 @@ struct _MutablePropertyState<Value> {
         return nil
     }
 }
+
+#if DEBUG
+/// Debug builds only: the message printed once when a `modify` has waited for its property's
+/// lock longer than `threshold` (5 s) — almost always two threads nesting `modify` on two
+/// properties in opposite orders (Contracts.md, "State: properties and actions"). A `modify`
+/// that finds the lock free pays one atomic load; one that finds it held is watched with one
+/// timer. Release builds have none of it. Tests shorten the threshold.
+package enum _NestedModifyDiagnostic {
+    package struct Settings: Sendable {
+        package var threshold: Duration = .seconds(5)
+        package var report: @Sendable (String) -> Void = { message in
+            let line = message + "\n"
+            _ = line.withCString { write(2, $0, strlen($0)) } // standard error
+        }
+        package var hasReported = false
+    }
+    package static let settings = _Locked(Settings())
+
+    package static let message = """
+        Signals: a MutableProperty.modify has waited more than a few seconds for the \
+        property's lock: two threads may be nesting modify on two properties in opposite \
+        orders (a.modify { b.modify { … } } on one, b.modify { a.modify { … } } on the other), \
+        each holding the lock the other waits for — a deadlock. Nest in one order everywhere. \
+        See Contracts.md, "State: properties and actions". (Printed once; debug builds only.)
+        """
+
+    /// When the lock is held by another thread (`isHeld`), a flag for the caller to set once
+    /// it has the lock, watched: still unset after the threshold, the message is printed.
+    static func watch(isHeld: Bool) -> _AcquiredFlag? {
+        guard isHeld, let threshold = settings.withLock({ $0.hasReported ? nil : $0.threshold }) else { return nil }
+        let acquired = _AcquiredFlag()
+        let (seconds, attoseconds) = threshold.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+            guard !acquired.flag.load(ordering: .acquiring) else { return }
+            let report = settings.withLock { settings -> (@Sendable (String) -> Void)? in
+                if settings.hasReported { return nil }
+                settings.hasReported = true
+                return settings.report
+            }
+            report?(message)
+        }
+        return acquired
+    }
+
+    /// Set by the watched `modify` once it holds the lock.
+    final class _AcquiredFlag: Sendable {
+        let flag = Atomic<Bool>(false)
+    }
+}
+#endif

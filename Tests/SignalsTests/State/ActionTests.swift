@@ -9,6 +9,16 @@ import SignalsTestSupport
 
 private struct Failure: Error, Equatable { let code: Int }
 
+/// A value that counts the live instances of its kind.
+private final class LiveToken: Sendable {
+    let live: Counter
+    init(_ live: Counter) {
+        self.live = live
+        live.increment()
+    }
+    deinit { live.decrement() }
+}
+
 /// ActionSpec's fixture: even numbers send "n" and "nn" at once, then complete when the
 /// scheduler runs; odd numbers fail when the scheduler runs.
 private final class Fixture: Sendable {
@@ -241,12 +251,49 @@ private final class Fixture: Sendable {
         #expect(inners.value.first?.events == [.next(1), .completed])
     }
 
-    @Test func anInnerSignalReplaysItsExecutionToALateSubscriber() {
+    /// Differs from RACCommand on purpose: its inner signals replay every value of the
+    /// execution (an unbounded replay subject held while it runs). Here an inner signal is
+    /// hot: a subscriber sees the events sent after it subscribes, and one that subscribes
+    /// after the execution ended receives how it ended.
+    @Test func anInnerSignalSubscribedAfterItsExecutionEndedReceivesOnlyTheEnd() {
         let action = Action<Int, Int, Never> { .just($0) }
         let inners = Locked<[Signal<Int, Never>]>([])
         action.executions.subscribe(next: { inner in inners.withLock { $0.append(inner) } })
         action.apply(7).subscribe()
-        #expect(inners.value.first?.record().events == [.next(7), .completed])
+        #expect(inners.value.first?.record().events == [.completed])
+    }
+
+    @Test func aLateSubscriberToAnInnerSignalSeesTheEventsFromThenOn() {
+        let action = Action<Signal<Int, Never>, Int, Never> { $0 }
+        let inners = Locked<[Signal<Int, Never>]>([])
+        action.executions.subscribe(next: { inner in inners.withLock { $0.append(inner) } })
+        let source = Subject<Int, Never>()
+        action.apply(source.signal).subscribe()
+        source.send(value: 1)
+        source.send(value: 2)
+        let late = inners.value.first?.record()
+        source.send(value: 3)
+        source.sendCompleted()
+        #expect(late?.events == [.next(3), .completed])
+    }
+
+    /// Issue 35: every value of a running execution was kept (an unbounded replay) for the
+    /// execution's life, observed or not — a long-running execution leaked.
+    @Test(arguments: [false, true])
+    func aRunningExecutionKeepsNoneOfItsValues(observingExecutions: Bool) {
+        let live = Counter()
+        let action = Action<Signal<LiveToken, Never>, LiveToken, Never> { $0 }
+        let inners = Locked<[Signal<LiveToken, Never>]>([])
+        if observingExecutions {
+            // Holds each inner signal without subscribing to it.
+            action.executions.subscribe(next: { inner in inners.withLock { $0.append(inner) } })
+        }
+        let source = Subject<LiveToken, Never>()
+        let execution = action.apply(source.signal).subscribe()
+        for _ in 0..<2_000 { source.send(value: LiveToken(live)) }
+        #expect(action.isExecuting.value == true)
+        #expect(live.count == 0)
+        execution.dispose()
     }
 
     @Test func errorsSendsNothingWhenNothingFails() {
