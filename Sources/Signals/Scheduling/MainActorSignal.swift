@@ -202,15 +202,17 @@ extension Signal {
     /// }
     /// ```
     ///
-    /// To keep composing after the hop, use the result's ``MainActorSignal/signal``.
+    /// The result composes on the main actor with no second hop (`map`, `combineLatest`,
+    /// `withLatestFrom`, `flatMapLatest`, …, each a ``MainActorSignal``); its
+    /// ``MainActorSignal/signal`` is the same events as a plain ``Signal``.
     ///
     /// - SeeAlso: RxSwift `observe(on: MainScheduler.instance)` / RxCocoa `Driver`,
     ///   ReactiveSwift `observe(on: UIScheduler())`, Combine `receive(on: DispatchQueue.main)`.
     public func observe(on scheduler: MainActorScheduler) -> MainActorSignal<Value, Failure> {
         guard let driver = scheduler._driver else {
-            return MainActorSignal(signal: observe(on: QueueScheduler.main))
+            return MainActorSignal(signal: observe(on: QueueScheduler.main), scheduler: scheduler)
         }
-        return MainActorSignal(signal: observe(on: driver.scheduler))
+        return MainActorSignal(signal: observe(on: driver.scheduler), scheduler: scheduler)
     }
 }
 
@@ -234,8 +236,13 @@ public struct MainActorSignal<Value, Failure: Error>: Sendable {
     /// ```
     public let signal: Signal<Value, Failure>
 
-    init(signal: Signal<Value, Failure>) {
+    /// The scheduler that delivers the events (the main queue, or a test's virtual time);
+    /// the operators of `MainActorSignal+Operators.swift` run their timers and hops on it.
+    let _scheduler: MainActorScheduler
+
+    init(signal: Signal<Value, Failure>, scheduler: MainActorScheduler) {
         self.signal = signal
+        _scheduler = scheduler
     }
 
     /// Subscribes with `@MainActor` closures, one per kind of event; missing closures ignore
