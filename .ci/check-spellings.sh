@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks two migration promises against the built library (ComingFromRxSwift.md,
+# Checks three migration promises against the built library (ComingFromRxSwift.md,
 # ComingFromCombine.md):
 #
 #   bash .ci/check-spellings.sh        (after `swift build`)
