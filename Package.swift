@@ -10,11 +10,13 @@ let package = Package(
     products: [
         .library(name: "Signals", targets: ["Signals"]),
         .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
+        .library(name: "SignalsMigration", targets: ["SignalsMigration"]),
         .executable(name: "playground", targets: ["playground"]),
     ],
     targets: [
         .target(name: "Signals"),
         .target(name: "SignalsTesting", dependencies: ["Signals"]),
+        .target(name: "SignalsMigration", dependencies: ["Signals"]),
         .target(name: "SignalsTestSupport", dependencies: ["Signals"], path: "Tests/Support"),
         .executableTarget(name: "playground", dependencies: ["Signals", "SignalsTesting"], path: "Playground-scripts"),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting", "SignalsTestSupport"]),

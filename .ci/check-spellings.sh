@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks two migration promises against the built library (ComingFromRxSwift.md,
+# Checks three migration promises against the built library (ComingFromRxSwift.md,
 # ComingFromCombine.md):
 #
 #   bash .ci/check-spellings.sh        (after `swift build`)
@@ -11,6 +11,10 @@
 # 2. Migrating file by file. Tests/Migration/RxSwiftStub.swift is a module named RxSwift that
 #    declares the seven names Signals shares with RxSwift; Tests/Migration/RxSwiftClient.swift
 #    imports both modules and must compile with no error and no warning.
+# 3. RxSwift's type names. Tests/Migration/TypeNamesProbe.swift imports SignalsMigration and
+#    types `Observable<Int>`, `BehaviorRelay<Int>`, …; each must fail with the message of its
+#    declaration in Sources/SignalsMigration/, every message there must appear, and the Signals
+#    module itself must declare none of those names.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules="$(swift build --show-bin-path)/Modules"
@@ -43,6 +47,33 @@ if [ -n "$others" ]; then
 fi
 [ "$missing" = 0 ] || failed=1
 echo "spellings: $expected messages, $((expected - missing)) produced by the probe"
+
+# 3. RxSwift's type names, in the opt-in SignalsMigration module.
+awk '/@available\(\*, unavailable, message: "/ { line = $0; sub(/.*message: "/, "", line); sub(/"\)[[:space:]]*$/, "", line); print line }' \
+    Sources/SignalsMigration/*.swift > "$work/type-messages"
+swiftc -typecheck -swift-version 6 -I "$modules" Tests/Migration/TypeNamesProbe.swift > "$work/types.log" 2>&1 || true
+grep -E '^Tests/Migration/TypeNamesProbe\.swift:[0-9]+:[0-9]+: error:' "$work/types.log" > "$work/type-errors" || true
+type_expected=$(wc -l < "$work/type-messages")
+type_missing=0
+while IFS= read -r message; do
+    if ! grep -qF "is unavailable: $message" "$work/type-errors"; then
+        echo "== no type-name probe line produces: $message"
+        type_missing=$((type_missing + 1))
+    fi
+done < "$work/type-messages"
+type_others=$(grep -v 'is unavailable: ' "$work/type-errors" || true)
+if [ -n "$type_others" ]; then
+    echo "== the type-name probe fails for another reason than an unavailable name:"
+    echo "$type_others" | head -10 | sed 's/^/   /'
+    failed=1
+fi
+[ "$type_missing" = 0 ] || failed=1
+for name in Observable BehaviorRelay PublishRelay PublishSubject Driver MainScheduler Binder Single Completable; do
+    if grep -rqE "^(public )?(typealias|struct|class|final class|enum|protocol) $name\b" Sources/Signals; then
+        echo "== the Signals module declares $name (only SignalsMigration may)"; failed=1
+    fi
+done
+echo "type names: $type_expected messages, $((type_expected - type_missing)) produced by the probe"
 
 # 2. Both libraries in one file.
 mkdir -p "$work/rxswift"

@@ -115,8 +115,8 @@ private func combining() {
     print("that one has one); `startWith` puts values first:")
     let taps = Subject<Void, Never>()
     let text = Subject<String, Never>()
-    show("taps.signal.withLatestFrom(text.signal.startWith(\"\")).map { $1 }")
-    let submitted = taps.signal.withLatestFrom(text.signal.startWith("")).map { $1 }
+    show("taps.signal.withLatestFrom(text.signal.startWith(\"\")) { _, text in text }")
+    let submitted = taps.signal.withLatestFrom(text.signal.startWith("")) { _, text in text }
     let subscription = submitted.subscribe(next: { print("  submitted: \"\($0)\"") })
     show("taps.send(value: ()); text.send(value: \"hello\"); taps.send(value: ())")
     taps.send(value: ())

@@ -13,7 +13,13 @@
 // ReactiveSwift users know these types by the same names; RxSwift users know them as
 // `BehaviorRelay`, `bind(to:)` and the community `Action`; ReactiveCocoa 2 users as
 // `RACCommand` and its `executionSignals`; Combine users as `CurrentValueSubject`.
+//
+// The chapter ends with the shape RxSwift apps are written in: a view model that takes
+// drivers in and gives drivers out, composing them with `map`, `combineLatest`,
+// `withLatestFrom` and `flatMapLatest`, a `@MainActor` view controller that binds each output
+// to a property, and an `Action` fed by taps through `inputs` — all on virtual time.
 
+import Dispatch
 import Signals
 import SignalsTesting
 
@@ -23,6 +29,7 @@ extension Chapter {
         derivedState()
         actions()
         latestExecution()
+        onTheMainActor { aViewModelOfDrivers() }
     }
 }
 
@@ -123,4 +130,96 @@ private func latestExecution() {
     print("Three searches ran; only the last one's results were shown.")
     for run in runs { run.dispose() }
     results.dispose()
+}
+
+// MARK: - A view model: drivers in, drivers out
+
+/// The search screen's view model: drivers in (the query, the refresh taps), drivers out.
+private struct SearchViewModel {
+    let results: MainActorSignal<[String], Never>
+    let title: MainActorSignal<String, Never>
+
+    init(query: MainActorSignal<String, Never>, refresh: MainActorSignal<Void, Never>,
+         search: @escaping @Sendable (String) -> Signal<[String], Never>) {
+        let requests = query.debounce(.milliseconds(300)).distinctUntilChanged()
+            .merge(with: refresh.withLatestFrom(query) { _, text in text })
+        results = requests.flatMapLatest { search($0) }.startWith([]).driver()
+        title = MainActorSignal.combineLatest(query, results) { text, rows in
+            text.isEmpty ? "Search" : "\(rows.count) for '\(text)'"
+        }
+    }
+}
+
+/// The view controller: main-actor properties, each bound to one output.
+@MainActor private final class SearchViewController {
+    var rows: [String] = [] { didSet { print("  rows:", rows) } }
+    var title = "" { didSet { print("  title:", title) } }
+    var isSaving = false { didSet { print("  spinner:", isSaving) } }
+    let bag = DisposeBag()
+
+    func bind(_ model: SearchViewModel, save: Action<Void, String, Never>) {
+        model.results.assign(to: \.rows, on: self).disposed(by: bag)
+        model.title.subscribe(with: self, next: { controller, title in controller.title = title }).disposed(by: bag)
+        save.isExecuting.driver().skip(1).assign(to: \.isSaving, on: self).disposed(by: bag)
+    }
+}
+
+@MainActor private func aViewModelOfDrivers() {
+    section("A view model: drivers in, drivers out")
+    print("Drivers compose on the main actor (each operator is its Signal counterpart, no second")
+    print("hop); the view controller binds with assign(to:on:) and subscribe(with:next:); the")
+    print("driver's scheduler is a TestScheduler, so debounce and the API run on virtual time:")
+    let scheduler = TestScheduler()
+    let query = Subject<String, Never>(), refresh = Subject<Void, Never>(), saveTaps = Subject<Void, Never>()
+    let search: @Sendable (String) -> Signal<[String], Never> = { text in
+        print("  [request '\(text)']")
+        return Signal<Int, Never>.timer(after: .milliseconds(100), on: scheduler).map { _ in ["\(text)/1", "\(text)/2"] }
+    }
+    show("let model = SearchViewModel(query: query.signal.startWith(\"\").driver(on: scheduler.mainActor), ...)")
+    let model = SearchViewModel(
+        query: query.signal.startWith("").driver(on: scheduler.mainActor),
+        refresh: refresh.signal.driver(on: scheduler.mainActor),
+        search: search
+    )
+    show("let save = Action<Void, String, Never>(enabledIf: query.signal.map { !$0.isEmpty }) { ... }")
+    let save = Action<Void, String, Never>(enabledIf: query.signal.map { !$0.isEmpty }) { _ in
+        Signal<Int, Never>.timer(after: .milliseconds(200), on: scheduler).map { _ in "saved" }
+    }
+    let controller = SearchViewController()
+    show("controller.bind(model, save: save); saveTaps.signal.subscribe(save.inputs)")
+    controller.bind(model, save: save)
+    let feeding = saveTaps.signal.subscribe(save.inputs)
+    let saves = save.values.subscribe(next: { print("  save:", $0) })
+    show("query.send(value: \"si\"); query.send(value: \"sig\"); advance 300 ms, then 100 ms")
+    query.send(value: "si")
+    query.send(value: "sig")
+    scheduler.advance(by: .milliseconds(300))
+    scheduler.advance(by: .milliseconds(100))
+    show("refresh.send(value: ())   // withLatestFrom: the same query again")
+    refresh.send(value: ())
+    scheduler.advance(by: .milliseconds(100))
+    show("saveTaps.send(value: ()) twice   // inputs drops the tap that comes while saving: one save")
+    saveTaps.send(value: ())
+    saveTaps.send(value: ())
+    scheduler.advance(by: .milliseconds(200))
+    feeding.dispose()
+    saves.dispose()
+    _ = controller
+}
+
+/// Marks the main queue, to tell whether the tour already runs on it.
+private let mainQueueMark: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()
+
+/// Runs `body` on the main actor: inline when the tour runs on the main thread
+/// (`swift run playground`), on the main queue when a test runs the chapter.
+private func onTheMainActor(_ body: @MainActor () -> Void) {
+    if DispatchQueue.getSpecific(key: mainQueueMark) == true {
+        MainActor.assumeIsolated(body)
+    } else {
+        DispatchQueue.main.sync { MainActor.assumeIsolated(body) }
+    }
 }

@@ -57,6 +57,26 @@ func rxSwiftHabits(
     _ = replay.asObservable()
 }
 
+func rxSwiftStateHabits(
+    relay: MutableProperty<Int>, readOnly: Property<Int>, observer: Observer<Int, Never>,
+    action: Action<Int, Int, Never>, numbers: Signal<Int, Never>, letters: Signal<String, Never>
+) {
+    relay.accept(1)
+    _ = relay.asDriver()
+    _ = readOnly.asDriver()
+    observer.onNext(1)
+    observer.onCompleted()
+    observer.onError(fatalError())
+    _ = action.execute(1)
+    _ = action.elements
+    _ = action.executing
+    _ = action.enabled
+    _ = Signal.combineLatest(numbers, letters, resultSelector: { "\($0)\($1)" })
+    _ = Signal.zip(numbers, letters, resultSelector: { "\($0)\($1)" })
+    _ = MainActorSignal.combineLatest(numbers.driver(), letters.driver(), resultSelector: { "\($0)\($1)" })
+    _ = numbers.driver().asObservable()
+}
+
 func combineHabits(numbers: Signal<Int, SomeError>, optionals: Signal<Int?, Never>, subject: Subject<Int, Never>, model: Model, names: Signal<String, Never>) {
     numbers.sink(receiveCompletion: { completion in
         if case .failure(let error) = completion { print(error) }

@@ -9,7 +9,8 @@
 // Only members of Signals' own types are declared here, never a top-level type such as
 // `Observable` or `Disposables`: a file that imports RxSwift and Signals side by side would
 // find two of those and call every use ambiguous (ComingFromRxSwift.md, "Migrating file by
-// file").
+// file"). RxSwift's type names (`Observable`, `BehaviorRelay`, `Driver`, …) live in the opt-in
+// module SignalsMigration, for a file that no longer imports RxSwift.
 
 // MARK: - RxSwift
 
@@ -231,6 +232,82 @@ extension BehaviorSubject {
 extension ReplaySubject {
     /// RxSwift's spelling; unavailable: the message names the Signals one.
     @available(*, unavailable, message: "a subject's asObservable() is .signal")
+    public func asObservable() -> Signal<Value, Failure> { fatalError("unavailable") }
+}
+
+// MARK: - RxSwift: state, observers, actions, drivers
+
+extension MutableProperty {
+    /// RxSwift's spelling (`BehaviorRelay`); unavailable: the message names the Signals one.
+    @available(*, unavailable, message: "a MutableProperty's accept(_:) is `property.value = newValue` (or modify { … })")
+    public func accept(_ value: Value) { fatalError("unavailable") }
+}
+
+extension PropertyProtocol {
+    /// RxCocoa's spelling (`relay.asDriver()`); unavailable: the message names the Signals one.
+    @available(*, unavailable, message: "a property's asDriver() is driver()")
+    public func asDriver() -> MainActorSignal<Value, Never> { fatalError("unavailable") }
+}
+
+extension Observer {
+    /// RxSwift's spelling (`observer.onNext` inside `Observable.create`); unavailable: the
+    /// message names the Signals one.
+    @available(*, unavailable, message: "an Observer's onNext(_:) is send(value:)")
+    public func onNext(_ value: Value) { fatalError("unavailable") }
+
+    /// RxSwift's spelling; unavailable: the message names the Signals one.
+    @available(*, unavailable, message: "an Observer's onCompleted() is sendCompleted()")
+    public func onCompleted() { fatalError("unavailable") }
+
+    /// RxSwift's spelling; unavailable: the message names the Signals one.
+    @available(*, unavailable, message: "an Observer's onError(_:) is send(error:)")
+    public func onError(_ error: Failure) { fatalError("unavailable") }
+}
+
+extension Action {
+    /// RxSwift community Action's spelling; unavailable: the message names the Signals one.
+    @available(*, unavailable, message: "an Action's execute(_:) is apply(_:) (cold: subscribe to run it); to feed taps, taps.subscribe(action.inputs)")
+    public func execute(_ input: Input) -> Signal<Output, ActionError<Failure>> { fatalError("unavailable") }
+
+    /// RxSwift community Action's spelling; unavailable: the message names the Signals one.
+    @available(*, unavailable, message: "an Action's elements is values (errors: errors; every execution: executions)")
+    public var elements: Signal<Output, Never> { fatalError("unavailable") }
+
+    /// RxSwift community Action's spelling; unavailable: the message names the Signals one.
+    @available(*, unavailable, message: "an Action's executing is isExecuting (a Property<Bool>: .value, .signal, .driver())")
+    public var executing: Signal<Bool, Never> { fatalError("unavailable") }
+
+    /// RxSwift community Action's spelling; unavailable: the message names the Signals one.
+    @available(*, unavailable, message: "an Action's enabled is isEnabled (a Property<Bool>: .value, .signal, .driver())")
+    public var enabled: Signal<Bool, Never> { fatalError("unavailable") }
+}
+
+extension Signal {
+    /// RxSwift's spelling; unavailable: the message names the Signals one.
+    @available(*, unavailable, message: "Signals spells combineLatest(…, resultSelector:) combineLatest(…, combine:)")
+    public static func combineLatest<each S>(
+        _ signals: repeat Signal<each S, Failure>,
+        resultSelector: @escaping (repeat each S) -> Value
+    ) -> Signal { fatalError("unavailable") }
+
+    /// RxSwift's spelling; unavailable: the message names the Signals one.
+    @available(*, unavailable, message: "Signals spells zip(…, resultSelector:) zip(…).map { … }")
+    public static func zip<each S>(
+        _ signals: repeat Signal<each S, Failure>,
+        resultSelector: @escaping (repeat each S) -> Value
+    ) -> Signal { fatalError("unavailable") }
+}
+
+extension MainActorSignal {
+    /// RxCocoa's spelling (`Driver.combineLatest`); unavailable: the message names the Signals one.
+    @available(*, unavailable, message: "a driver's combineLatest(…, resultSelector:) is MainActorSignal.combineLatest(…, combine:)")
+    public static func combineLatest<each S>(
+        _ drivers: repeat MainActorSignal<each S, Failure>,
+        resultSelector: @escaping (repeat each S) -> Value
+    ) -> MainActorSignal { fatalError("unavailable") }
+
+    /// RxCocoa's spelling; unavailable: the message names the Signals one.
+    @available(*, unavailable, message: "a driver's asObservable() is .signal")
     public func asObservable() -> Signal<Value, Failure> { fatalError("unavailable") }
 }
 

@@ -202,23 +202,28 @@ extension Signal {
     /// }
     /// ```
     ///
-    /// To keep composing after the hop, use the result's ``MainActorSignal/signal``.
+    /// The result composes on the main actor with no second hop (`map`, `combineLatest`,
+    /// `withLatestFrom`, `flatMapLatest`, …, each a ``MainActorSignal``); its
+    /// ``MainActorSignal/signal`` is the same events as a plain ``Signal``.
     ///
     /// - SeeAlso: RxSwift `observe(on: MainScheduler.instance)` / RxCocoa `Driver`,
     ///   ReactiveSwift `observe(on: UIScheduler())`, Combine `receive(on: DispatchQueue.main)`.
     public func observe(on scheduler: MainActorScheduler) -> MainActorSignal<Value, Failure> {
         guard let driver = scheduler._driver else {
-            return MainActorSignal(signal: observe(on: QueueScheduler.main))
+            return MainActorSignal(signal: observe(on: QueueScheduler.main), scheduler: scheduler)
         }
-        return MainActorSignal(signal: observe(on: driver.scheduler))
+        return MainActorSignal(signal: observe(on: driver.scheduler), scheduler: scheduler)
     }
 }
 
 /// A signal whose events are delivered on the main queue, to `@MainActor` closures.
 ///
 /// Made by ``Signal/observe(on:)-(MainActorScheduler)``. `subscribe` takes `@MainActor`
-/// closures, which Swift 6 lets touch main-actor state; ``signal`` is the same events as a
-/// plain ``Signal``, to keep composing.
+/// closures, which Swift 6 lets touch main-actor state. It composes as RxCocoa's `Driver`
+/// does — `map`, `filter`, `combineLatest`, `withLatestFrom`, `flatMapLatest`, `debounce`, …
+/// each return a `MainActorSignal` that stays on the main actor (`MainActorSignal+Operators.swift`)
+/// — and binds with ``assign(to:on:)`` or `subscribe(with:next:)`. ``signal`` is the same
+/// events as a plain ``Signal``.
 ///
 /// ```swift
 /// Signal.from([1, 2]).observe(on: .mainActor).subscribe(next: { @MainActor value in
@@ -234,8 +239,13 @@ public struct MainActorSignal<Value, Failure: Error>: Sendable {
     /// ```
     public let signal: Signal<Value, Failure>
 
-    init(signal: Signal<Value, Failure>) {
+    /// The scheduler that delivers the events (the main queue, or a test's virtual time);
+    /// the operators of `MainActorSignal+Operators.swift` run their timers and hops on it.
+    let _scheduler: MainActorScheduler
+
+    init(signal: Signal<Value, Failure>, scheduler: MainActorScheduler) {
         self.signal = signal
+        _scheduler = scheduler
     }
 
     /// Subscribes with `@MainActor` closures, one per kind of event; missing closures ignore
@@ -295,8 +305,11 @@ extension MainActorSignal where Failure == Never {
     /// fail, as Combine's `assign(to:on:)`: handle errors first (`replaceError(with:)`,
     /// `catch`). `Root` is main-actor state: the writes happen on the main actor, one per
     /// value, in order, each on a later turn of the main queue (inline for a driver's value
-    /// sent on the main actor, ``Signal/driver(on:)``). From a nonisolated context, the
-    /// overload for a `Sendable` root and key path applies (the next one).
+    /// sent on the main actor, ``Signal/driver(on:)``). This is a `@MainActor` method: a key
+    /// path to a `@MainActor` class's property can only be formed on the main actor, so bind
+    /// a view from a main-actor context (a view controller's `bind()`, a `@MainActor`
+    /// model's `init`); from a nonisolated context, use `subscribe(with:next:)` (callable
+    /// anywhere) or, for a `Sendable` root and key path, the next overload.
     ///
     /// Composed of: ``subscribe(next:completed:)`` with `{ [weak root] in root?[keyPath: keyPath] = $0 }`.
     ///

@@ -94,7 +94,7 @@ extension Signal where Failure == Never {
     ///
     /// - SeeAlso: RxCocoa `asDriver()` / `Driver`, `drive(_:)`.
     public func driver(on scheduler: MainActorScheduler = .mainActor) -> MainActorSignal<Value, Never> {
-        MainActorSignal(signal: share(replay: 1)._deliverOnMainActor(scheduler))
+        MainActorSignal(signal: share(replay: 1)._deliverOnMainActor(scheduler), scheduler: scheduler)
     }
 }
 

@@ -163,6 +163,11 @@ public final class Action<Input, Output, Failure: Error>: Sendable {
     /// stops executing; its inner signal on ``executions`` completes; nothing is sent on
     /// ``completed``).
     ///
+    /// Feeding taps: subscribe them to ``inputs`` (`taps.subscribe(action.inputs)`), which
+    /// refuses a tap while the action runs. `taps.flatMapLatest { action.apply($0) }` does
+    /// not refuse it: the second tap disposes the first `apply` subscription, which
+    /// **cancels the running execution**, and starts a new one.
+    ///
     /// Composed of: `Signal.deferred` (the atomic check and start) + `on(next:error:completed:terminated:disposed:)`
     /// (the execution's bookkeeping) + `mapError(ActionError.failed)`.
     ///

@@ -1,0 +1,415 @@
+#if canImport(Dispatch)
+// Drivers compose: each operator of a MainActorSignal is the Signal operator of the same name
+// over `.signal`, re-wrapped with the same main-actor scheduler.
+//
+//   driver.op(…)                = MainActorSignal(signal.op(…))
+//   driver.startWith(v…)        = MainActorSignal(signal.startWith(v…)   .deliverOnMainActor)
+//   driver.take(n)              = MainActorSignal(signal.take(n)         .deliverOnMainActor)
+//   driver.flatMapLatest(f)     = MainActorSignal(signal.flatMapLatest { f($0).signal })
+//                               | MainActorSignal(signal.flatMapLatest { f($0).deliverOnMainActor })
+//   driver.debounce(d)          = MainActorSignal(signal.debounce(d, on: scheduler))
+//   driver.throttle(i, latest:) = MainActorSignal(signal.throttle(i, on: scheduler, latest:))
+//
+// Why no second hop: every event of a MainActorSignal already arrives on the main actor, and
+// a synchronous operator sends its output in the same call, so the output is on the main
+// actor too. The exceptions are what can send outside an upstream event: `startWith`'s
+// values and `take(0)`'s completion (sent at subscription, on the subscribing thread), an
+// inner `Signal` of `flatMapLatest` (any thread), and the timers of `debounce`/`throttle`
+// (which run on the driver's own scheduler: the main queue, or a test's virtual time). The
+// first three pass through the driver's hop (`_deliverOnMainActor`, inline when already on
+// the main actor), the timers through the scheduler itself.
+//
+// The closures are the Signal operators' (`@Sendable`): they run on the main actor, but the
+// place to touch main-actor state is the subscriber (`subscribe`, `assign(to:on:)`).
+
+extension MainActorSignal {
+    /// Re-wraps `signal` with this driver's scheduler.
+    @inline(__always)
+    func _onMainActor<U, F: Error>(_ signal: Signal<U, F>) -> MainActorSignal<U, F> {
+        MainActorSignal<U, F>(signal: signal, scheduler: _scheduler)
+    }
+
+    /// Re-wraps `signal`, hopping onto the main actor the events it may send elsewhere.
+    @inline(__always)
+    func _hoppingOnMainActor<U, F: Error>(_ signal: Signal<U, F>) -> MainActorSignal<U, F> {
+        MainActorSignal<U, F>(signal: signal._deliverOnMainActor(_scheduler), scheduler: _scheduler)
+    }
+
+    /// Transforms each value with `transform`, on the main actor.
+    ///
+    /// Completes, fails and disposes as this signal does.
+    ///
+    /// Composed of: `signal.map(transform)`, re-wrapped.
+    ///
+    /// ```swift
+    /// Signal.just(2).driver().map { $0 * 10 }.subscribe(next: { @MainActor in print($0) })
+    /// // Prints: 20
+    /// ```
+    /// - SeeAlso: RxCocoa `Driver.map`.
+    public func map<U>(_ transform: @escaping @Sendable (Value) -> U) -> MainActorSignal<U, Failure> {
+        _onMainActor(signal.map(transform))
+    }
+
+    /// Reads `keyPath` of each value, on the main actor.
+    ///
+    /// Composed of: `signal.map(keyPath)`, re-wrapped.
+    ///
+    /// ```swift
+    /// Signal.just("abc").driver().map(\.count).subscribe(next: { @MainActor in print($0) })
+    /// // Prints: 3
+    /// ```
+    public func map<U>(_ keyPath: KeyPath<Value, U> & Sendable) -> MainActorSignal<U, Failure> {
+        _onMainActor(signal.map(keyPath))
+    }
+
+    /// Sends only the values for which `isIncluded` is `true`.
+    ///
+    /// Composed of: `signal.filter(isIncluded)`, re-wrapped.
+    ///
+    /// ```swift
+    /// Signal.from([1, 2, 3]).driver().filter { $0 != 2 }.subscribe(next: { @MainActor in print($0) })
+    /// // Prints: 1, 3
+    /// ```
+    public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> MainActorSignal {
+        _onMainActor(signal.filter(isIncluded))
+    }
+
+    /// Transforms each value and sends the results that are not `nil`.
+    ///
+    /// Composed of: `signal.compactMap(transform)`, re-wrapped.
+    ///
+    /// ```swift
+    /// Signal.from(["1", "x"]).driver().compactMap { Int($0) }.subscribe(next: { @MainActor in print($0) })
+    /// // Prints: 1
+    /// ```
+    public func compactMap<U>(_ transform: @escaping @Sendable (Value) -> U?) -> MainActorSignal<U, Failure> {
+        _onMainActor(signal.compactMap(transform))
+    }
+
+    /// Accumulates the values from `initialResult` and sends every accumulation.
+    ///
+    /// Composed of: `signal.scan(initialResult, nextPartialResult)`, re-wrapped.
+    ///
+    /// ```swift
+    /// Signal.from([1, 2, 3]).driver().scan(0, +).subscribe(next: { @MainActor in print($0) })
+    /// // Prints: 1, 3, 6
+    /// ```
+    public func scan<Result>(
+        _ initialResult: Result,
+        _ nextPartialResult: @escaping @Sendable (Result, Value) -> Result
+    ) -> MainActorSignal<Result, Failure> {
+        _onMainActor(signal.scan(initialResult, nextPartialResult))
+    }
+
+    /// Sends `values` first, then this signal's values.
+    ///
+    /// The values are sent at subscription: inline when subscribing on the main actor,
+    /// else on the scheduler's next turn (the driver's hop), so they too arrive on the main
+    /// actor.
+    ///
+    /// Composed of: `signal.startWith(values…)`, through the driver's hop onto the main actor.
+    ///
+    /// ```swift
+    /// Signal.just(3).driver().startWith(1, 2).subscribe(next: { @MainActor in print($0) })
+    /// // Prints: 1, 2, 3
+    /// ```
+    public func startWith(_ values: Value...) -> MainActorSignal {
+        _hoppingOnMainActor(Signal.concat(values.map { Signal.just($0) } + [signal]))
+    }
+
+    /// Pairs each value with the one before it, `initial` standing before the first.
+    ///
+    /// Composed of: `signal.combinePrevious(initial)`, re-wrapped.
+    ///
+    /// ```swift
+    /// Signal.from([1, 2]).driver().combinePrevious(0).subscribe(next: { @MainActor in print($0) })
+    /// // Prints: (0, 1), (1, 2)
+    /// ```
+    public func combinePrevious(_ initial: Value) -> MainActorSignal<(Value, Value), Failure> {
+        _onMainActor(signal.combinePrevious(initial))
+    }
+
+    /// Drops the first `count` values.
+    ///
+    /// Composed of: `signal.skip(count)`, re-wrapped.
+    ///
+    /// ```swift
+    /// Signal.from([1, 2, 3]).driver().skip(2).subscribe(next: { @MainActor in print($0) })
+    /// // Prints: 3
+    /// ```
+    public func skip(_ count: Int) -> MainActorSignal {
+        _onMainActor(signal.skip(count))
+    }
+
+    /// Sends the first `count` values, then completes.
+    ///
+    /// `take(0)` completes at subscription; that completion, too, arrives on the main actor.
+    ///
+    /// Composed of: `signal.take(count)`, through the driver's hop onto the main actor.
+    ///
+    /// ```swift
+    /// Signal.from([1, 2, 3]).driver().take(2).subscribe(next: { @MainActor in print($0) })
+    /// // Prints: 1, 2
+    /// ```
+    public func take(_ count: Int) -> MainActorSignal {
+        _hoppingOnMainActor(signal.take(count))
+    }
+
+    /// Sends the values of this driver and of `other` as they arrive.
+    ///
+    /// Completes when both complete; fails at the first error.
+    ///
+    /// Composed of: `signal.merge(other.signal)`, re-wrapped.
+    ///
+    /// ```swift
+    /// let refresh = Signal.just("pull").driver(), load = Signal.just("appear").driver()
+    /// refresh.merge(with: load).subscribe(next: { @MainActor in print($0) })
+    /// // Prints: pull, appear
+    /// ```
+    /// - SeeAlso: RxCocoa `Driver.merge(_:)`.
+    public func merge(with other: MainActorSignal) -> MainActorSignal {
+        _onMainActor(signal.merge(other.signal))
+    }
+
+    /// Maps each value to a driver and forwards the latest one's values; a new value cuts
+    /// the previous inner driver.
+    ///
+    /// Composed of: `signal.flatMapLatest { transform($0).signal }`, re-wrapped.
+    ///
+    /// ```swift
+    /// let query = Signal.just("sig").driver()
+    /// query.flatMapLatest { Signal.just("\($0)nals").driver() }.subscribe(next: { @MainActor in print($0) })
+    /// // Prints: signals
+    /// ```
+    /// - SeeAlso: RxCocoa `Driver.flatMapLatest`.
+    public func flatMapLatest<U>(
+        _ transform: @escaping @Sendable (Value) -> MainActorSignal<U, Failure>
+    ) -> MainActorSignal<U, Failure> {
+        _onMainActor(signal.flatMapLatest { transform($0).signal })
+    }
+
+    /// Maps each value to a plain signal that cannot fail and forwards the latest one's
+    /// values on the main actor; a new value cuts the previous inner signal (a request in
+    /// flight is cancelled).
+    ///
+    /// The inner signal may send on any thread: its events reach the main actor through the
+    /// driver's hop (inline when sent there). An inner signal that can fail must handle its
+    /// errors first (`replaceError(with:)`, `catch`), as RxCocoa's
+    /// `flatMapLatest { api.call().asDriver(onErrorJustReturn:) }`.
+    ///
+    /// Composed of: `signal.flatMapLatest(transform)`, each inner signal through the driver's
+    /// hop onto the main actor.
+    ///
+    /// ```swift
+    /// let query = Signal.just("sig").driver()
+    /// query.flatMapLatest { text in Signal<String, Never>.just(text + "nals") }
+    ///     .subscribe(next: { @MainActor in print($0) })
+    /// // Prints: signals
+    /// ```
+    public func flatMapLatest<U>(
+        _ transform: @escaping @Sendable (Value) -> Signal<U, Never>
+    ) -> MainActorSignal<U, Failure> {
+        let scheduler = _scheduler
+        return _onMainActor(signal.flatMapLatest { value in
+            transform(value)._deliverOnMainActor(scheduler).setFailureType(to: Failure.self)
+        })
+    }
+
+    /// On each value of this driver, combines it with the latest value of `other` (a driver)
+    /// through `resultSelector`; values that arrive before `other` has one are dropped.
+    ///
+    /// Completes when this driver completes.
+    ///
+    /// Composed of: `signal.withLatestFrom(other.signal, resultSelector:)`, re-wrapped.
+    ///
+    /// ```swift
+    /// let name = Signal.just("ada").driver(), taps = Signal.just(()).driver()
+    /// taps.withLatestFrom(name) { _, name in name }.subscribe(next: { @MainActor in print($0) })
+    /// // Prints: ada
+    /// ```
+    /// - SeeAlso: RxCocoa `Driver.withLatestFrom(_:resultSelector:)`.
+    public func withLatestFrom<Other, Result>(
+        _ other: MainActorSignal<Other, Failure>,
+        resultSelector: @escaping @Sendable (Value, Other) -> Result
+    ) -> MainActorSignal<Result, Failure> {
+        _onMainActor(signal.withLatestFrom(other.signal, resultSelector: resultSelector))
+    }
+
+    /// On each value of this driver, combines it with the latest value of `other` (a plain
+    /// signal, on any thread) through `resultSelector`. The output is sent on this driver's
+    /// values only, so it stays on the main actor.
+    ///
+    /// Composed of: `signal.withLatestFrom(other, resultSelector:)`, re-wrapped.
+    ///
+    /// ```swift
+    /// let password = MutableProperty("secret")
+    /// Signal.just(()).driver().withLatestFrom(password.signal) { _, text in text.count }
+    ///     .subscribe(next: { @MainActor in print($0) })
+    /// // Prints: 6
+    /// ```
+    public func withLatestFrom<Other, Result>(
+        _ other: Signal<Other, Failure>,
+        resultSelector: @escaping @Sendable (Value, Other) -> Result
+    ) -> MainActorSignal<Result, Failure> {
+        _onMainActor(signal.withLatestFrom(other, resultSelector: resultSelector))
+    }
+
+    /// Sends a value once `dueTime` has passed on the driver's own scheduler (the main
+    /// queue, or the test's virtual time) without a newer value.
+    ///
+    /// The rules are ``Signal/debounce(_:on:)``'s; the timer runs on the main actor, so the
+    /// value arrives there with no further hop.
+    ///
+    /// Composed of: `signal.debounce(dueTime, on: scheduler)`, re-wrapped.
+    ///
+    /// ```swift
+    /// query.driver().debounce(.milliseconds(300)).subscribe(next: { @MainActor in search($0) })
+    /// ```
+    /// With a due time of two ticks (from `DriverOperatorsTests`):
+    /// ```
+    /// source: -a--bc---d|
+    /// output: ---a---c--(d|)
+    /// ```
+    /// - SeeAlso: RxCocoa `Driver.debounce(_:)` (on `MainScheduler`).
+    public func debounce(_ dueTime: Duration) -> MainActorSignal {
+        _onMainActor(signal.debounce(dueTime, on: _scheduler))
+    }
+
+    /// Sends at most one value per `interval` on the driver's own scheduler (the main queue,
+    /// or the test's virtual time): the first at once and, with `latest`, the last of the
+    /// window at its end.
+    ///
+    /// The rules are ``Signal/throttle(_:on:latest:)``'s.
+    ///
+    /// Composed of: `signal.throttle(interval, on: scheduler, latest: latest)`, re-wrapped.
+    ///
+    /// ```swift
+    /// taps.driver().throttle(.seconds(1)).subscribe(next: { @MainActor in save() })
+    /// ```
+    /// With an interval of three ticks (from `DriverOperatorsTests`):
+    /// ```
+    /// source:                -abc-----d-e----|
+    /// throttle(latest: true):  -a--c----d--e---|
+    /// ```
+    /// - SeeAlso: RxCocoa `Driver.throttle(_:latest:)` (on `MainScheduler`).
+    public func throttle(_ interval: Duration, latest: Bool = true) -> MainActorSignal {
+        _onMainActor(signal.throttle(interval, on: _scheduler, latest: latest))
+    }
+}
+
+extension MainActorSignal where Value: Equatable & SendableMetatype {
+    /// Drops a value equal to the one sent before it.
+    ///
+    /// Composed of: `signal.distinctUntilChanged()`, re-wrapped.
+    ///
+    /// ```swift
+    /// Signal.from([1, 1, 2]).driver().distinctUntilChanged().subscribe(next: { @MainActor in print($0) })
+    /// // Prints: 1, 2
+    /// ```
+    public func distinctUntilChanged() -> MainActorSignal {
+        _onMainActor(signal.distinctUntilChanged())
+    }
+}
+
+extension MainActorSignal {
+    /// Combines the latest values of two or more drivers into tuples, on the main actor.
+    ///
+    /// The rules are ``Signal/combineLatest(_:)-(Signal<each S, Failure>...)``'s: emits once
+    /// every driver has a value, then on every value of any. The result delivers through the
+    /// first driver's scheduler.
+    ///
+    /// Composed of: `Signal.combineLatest(repeat (each drivers).signal)`, re-wrapped.
+    ///
+    /// ```swift
+    /// let user = Signal.just("ada").driver(), password = Signal.just("secret").driver()
+    /// MainActorSignal.combineLatest(user, password).map { $0.count > 2 && $1.count > 5 }
+    ///     .subscribe(next: { @MainActor in print($0) })
+    /// // Prints: true
+    /// ```
+    /// - SeeAlso: RxCocoa `Driver.combineLatest`.
+    public static func combineLatest<each S>(
+        _ drivers: repeat MainActorSignal<each S, Failure>
+    ) -> MainActorSignal where Value == (repeat each S) {
+        MainActorSignal(
+            signal: Signal<(repeat each S), Failure>.combineLatest(repeat (each drivers).signal),
+            scheduler: _firstScheduler(repeat each drivers)
+        )
+    }
+
+    /// Combines the latest values of two or more drivers with `combine`, on the main actor
+    /// (RxCocoa's `combineLatest(…, resultSelector:)`).
+    ///
+    /// Composed of: `Signal.combineLatest(repeat (each drivers).signal, combine:)`, re-wrapped.
+    ///
+    /// ```swift
+    /// let user = Signal.just("ada").driver(), password = Signal.just("secret").driver()
+    /// MainActorSignal.combineLatest(user, password) { "\($0):\($1.count)" }
+    ///     .subscribe(next: { @MainActor in print($0) })
+    /// // Prints: ada:6
+    /// ```
+    public static func combineLatest<each S>(
+        _ drivers: repeat MainActorSignal<each S, Failure>,
+        combine: @escaping @Sendable (repeat each S) -> Value
+    ) -> MainActorSignal {
+        MainActorSignal(
+            signal: Signal.combineLatest(repeat (each drivers).signal, combine: combine),
+            scheduler: _firstScheduler(repeat each drivers)
+        )
+    }
+
+    /// Pairs the values of two or more drivers in order, on the main actor.
+    ///
+    /// The rules are ``Signal/zip(_:)-(Signal<each S, Failure>...)``'s.
+    ///
+    /// Composed of: `Signal.zip(repeat (each drivers).signal)`, re-wrapped.
+    ///
+    /// ```swift
+    /// MainActorSignal.zip(Signal.from([1, 2]).driver(), Signal.from(["a", "b"]).driver())
+    ///     .subscribe(next: { @MainActor in print($0) })
+    /// // Prints: (1, "a"), (2, "b")
+    /// ```
+    /// - SeeAlso: RxCocoa `Driver.zip`.
+    public static func zip<each S>(
+        _ drivers: repeat MainActorSignal<each S, Failure>
+    ) -> MainActorSignal where Value == (repeat each S) {
+        MainActorSignal(
+            signal: Signal<(repeat each S), Failure>.zip(repeat (each drivers).signal),
+            scheduler: _firstScheduler(repeat each drivers)
+        )
+    }
+
+    /// The scheduler of the first driver in the pack (`.mainActor` for an empty pack).
+    static func _firstScheduler<each S>(
+        _ drivers: repeat MainActorSignal<each S, Failure>
+    ) -> MainActorScheduler {
+        var first: MainActorScheduler?
+        for driver in repeat each drivers {
+            if first == nil { first = driver._scheduler }
+        }
+        return first ?? .mainActor
+    }
+}
+#endif
+
+#if canImport(Dispatch)
+extension MainActorSignal where Failure == Never {
+    /// Shares this chain among its subscribers and replays the latest value to a late one:
+    /// the point where RxCocoa shares (it shares after every `Driver` operator; a composed
+    /// ``MainActorSignal`` is a recipe that each subscriber runs — two subscribers to
+    /// `query.flatMapLatest { api.search($0) }` make two requests unless it ends in `driver()`).
+    ///
+    /// Delivery stays on the main actor with no second hop: inline when the shared value is
+    /// sent there. The rules are ``Signal/driver(on:)``'s, on this driver's scheduler.
+    ///
+    /// Composed of: `signal.driver(on: scheduler)`.
+    ///
+    /// ```swift
+    /// let results = query.driver().flatMapLatest { api.search($0) }.driver()
+    /// results.assign(to: \.rows, on: table)            // one request per query,
+    /// results.map(\.count).assign(to: \.count, on: footer) // for both views
+    /// ```
+    public func driver() -> MainActorSignal {
+        signal.driver(on: _scheduler)
+    }
+}
+#endif
