@@ -22,11 +22,11 @@ extension Signal {
     /// heartbeat.subscribe(next: { print("ping \($0)") }, completed: { print("closed") })
     /// token.end() // Prints: closed
     /// ```
-    /// From `TakeDuringTests` (an `interval` of one tick; the token ended at 3):
+    /// From `TakeDuringTests` (an `interval` of 2 ticks; the token ended at 5):
     /// ```
-    /// source:   -0-1-2-3-4-…
-    /// lifetime: ------x
-    /// output:   -0-1-2|
+    /// interval: --0-1-2-3-…
+    /// lifetime: -----x
+    /// output:   --0-1|
     /// ```
     ///
     /// - SeeAlso: ReactiveSwift `take(during:)`; RxSwift and Combine tie a subscription to an
