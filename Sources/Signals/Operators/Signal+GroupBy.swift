@@ -4,6 +4,11 @@
 //     value, so a subscriber joining from the outer `next` receives it; a terminal event is
 //     sent to every subject, then passed on }
 //     .map { GroupedSignal(key:signal:) }
+// groupBy(key, duration: d) = _split { source in the same table, in a bind over the merge of
+//     `ends` (a Subject of (key, subject) pairs) and the source materialized: a new key's
+//     group is returned merged with its watcher, `d(group).materialize().first()` taking
+//     until the group's subject ends, whose first event sends (key, subject) to `ends`; an
+//     end takes the key out of the table (if it is still that group) and completes it }
 // _split(route) = deferred {
 //     routing = _RefCountedSubscription(route(self))   (one routing subscription: read by the
 //                                                       outer signal, held by every inner one)
@@ -123,6 +128,117 @@ extension Signal {
         .map { key, signal in GroupedSignal(key: key, signal: signal) }
     }
 
+    /// Splits this signal into one signal per key, as ``groupBy(_:)`` does, and ends each
+    /// group when the signal `duration` returns for it sends a value or ends: the group's
+    /// signal completes, the key leaves the operator's table, and the key's next value starts
+    /// a new group (a new ``GroupedSignal`` is sent).
+    ///
+    /// This is what keeps a long-lived grouping bounded: with ``groupBy(_:)`` every key ever
+    /// seen keeps a group until this signal ends; here a group lives only while `duration`
+    /// lets it (an idle timeout, a fixed lifetime, a "leave" message), and an ended group
+    /// leaves nothing behind.
+    ///
+    /// `duration` is called once per group, when the group is made, with that group (its
+    /// signal is the group's values, as they arrive); its signal is subscribed before the
+    /// group's first value is sent, so `group.signal.debounce(idle, on: scheduler)` sees every
+    /// value of the group. The first event of that signal — a value, its completion or its
+    /// error (an error ends the group, it is not forwarded: the duration signal says *when*,
+    /// not *what*) — ends the group, and the duration signal is disposed. When this signal
+    /// completes or fails first, the open groups receive that event and their duration
+    /// signals are disposed.
+    ///
+    /// Completes / Fails / Disposes: as ``groupBy(_:)`` (a group that ended early has
+    /// completed). The law still holds: `groupBy(k, duration: d).flatten(.merge)` is this
+    /// signal.
+    ///
+    /// Composed of: the `bind` of ``groupBy(_:)`` over the `merge` of this signal
+    /// materialized and a `Subject` of ended groups; each new group is returned merged with
+    /// its watcher, `duration(group).materialize().first()` (taken until the group ends),
+    /// which sends the group to that subject.
+    ///
+    /// ```swift
+    /// let scheduler = TestScheduler()
+    /// let messages = Subject<(room: String, text: String), Never>()
+    /// messages.signal
+    ///     .groupBy(\.room) { group in group.signal.debounce(.seconds(60), on: scheduler) }
+    ///     .subscribe(next: { group in print("room \(group.key) opened") })
+    /// messages.send(value: ("lobby", "hi"))   // Prints: room lobby opened
+    /// scheduler.advance(by: .seconds(60))     // lobby idle for a minute: its group ends
+    /// messages.send(value: ("lobby", "back")) // Prints: room lobby opened
+    /// ```
+    /// From `GroupByDurationTests` (key: the letter, ignoring case; duration: 2 ticks
+    /// without a value, `debounce`; `x` and `z` are the two groups of `a`):
+    /// ```
+    /// source: -a-A---b-a---|
+    /// outer:  -x-----y-z---|
+    /// x:       a-A-|
+    /// y:             b-|
+    /// z:               a-|
+    /// ```
+    ///
+    /// - Complexity: as ``groupBy(_:)``, plus one duration subscription per group; the
+    ///   table holds the open groups only.
+    /// - SeeAlso: RxJS `groupBy(key, { duration })`, RxJava `groupBy` with an evicting map;
+    ///   RxSwift, ReactiveSwift and Combine have none.
+    public func groupBy<Key: Hashable & Sendable, DurationValue, DurationFailure: Error>(
+        _ key: @escaping @Sendable (Value) -> Key,
+        duration: @escaping @Sendable (GroupedSignal<Key, Value, Failure>) -> Signal<DurationValue, DurationFailure>
+    ) -> Signal<GroupedSignal<Key, Value, Failure>, Failure> {
+        _split { source in
+            let groups = _BindingState(_ExpiringGroupTable<Key, Value, Failure>())
+            let ends = Subject<_GroupStep<Key, Value, Failure>, Never>()
+            return ends.signal.merge(source.materialize().map { .source($0) }).bind {
+                { event, stop in
+                    guard case .next(let step) = event else { return nil }
+                    switch step {
+                    case .source(.next(let value)):
+                        let key = key(value)
+                        if let subject = groups.value.subject(for: key) {
+                            subject.send(value: value)
+                            return nil
+                        }
+                        let subject = Subject<Value, Failure>()
+                        groups.value.add(subject, for: key)
+                        // The watcher first (so the duration sees the first value), then the
+                        // group, then its first value.
+                        let groupEnded = subject.signal.materialize().filter(\.isTerminating)
+                        let watcher: Signal<(Key, Subject<Value, Failure>), Failure> =
+                            duration(GroupedSignal(key: key, signal: subject.signal))
+                                .materialize()
+                                .first()
+                                .take(until: groupEnded)
+                                .flattenMap { _ -> Signal<(Key, Subject<Value, Failure>), Never> in
+                                    ends.send(value: .ended(key, subject))
+                                    return .empty
+                                }
+                                .promoteError()
+                        let firstValue: Signal<(Key, Subject<Value, Failure>), Failure> = Signal<Value, Failure>.just(value)
+                            .flattenMap { value in
+                                subject.send(value: value)
+                                return .empty
+                            }
+                        let announce = Signal<(Key, Subject<Value, Failure>), Failure>.just((key, subject)).concat(firstValue)
+                        return watcher.merge(announce)
+                    case .source(.error(let error)):
+                        for subject in groups.value.takeAll() { subject.send(error: error) }
+                        return .error(error)
+                    case .source(.completed):
+                        for subject in groups.value.takeAll() { subject.sendCompleted() }
+                        stop = true
+                        return nil
+                    case .ended(let key, let subject):
+                        // An end of a group that already ended (and whose key may have a new
+                        // group) changes nothing.
+                        guard groups.value.remove(subject, for: key) else { return nil }
+                        subject.sendCompleted()
+                        return nil
+                    }
+                }
+            }
+        }
+        .map { key, signal in GroupedSignal(key: key, signal: signal) }
+    }
+
     /// Flattens the groups of ``groupBy(_:)`` back into one signal of their values, with
     /// `strategy`: `groupBy(key).flatten(.merge)` is this signal again.
     ///
@@ -189,5 +305,50 @@ struct _GroupTable<Key: Hashable, Value, Failure: Error> {
             order = []
         }
         return order
+    }
+}
+
+/// A step of `groupBy(_:duration:)`'s routing: an event of the source, or the end of a group
+/// (its key and its subject) sent by the group's duration watcher.
+@usableFromInline
+enum _GroupStep<Key, Value, Failure: Error> {
+    case source(Event<Value, Failure>)
+    case ended(Key, Subject<Value, Failure>)
+}
+
+/// The open groups of one `groupBy(_:duration:)` subscription: a subject per key, with its
+/// order of arrival (so that a terminal event reaches the groups in that order). A group is
+/// taken out when it ends, so the table holds the open groups only.
+@usableFromInline
+struct _ExpiringGroupTable<Key: Hashable, Value, Failure: Error> {
+    @usableFromInline var groups: [Key: (subject: Subject<Value, Failure>, order: Int)] = [:]
+    @usableFromInline var nextOrder = 0
+
+    @inlinable init() {}
+
+    @inlinable
+    func subject(for key: Key) -> Subject<Value, Failure>? {
+        groups[key]?.subject
+    }
+
+    @inlinable
+    mutating func add(_ subject: Subject<Value, Failure>, for key: Key) {
+        groups[key] = (subject, nextOrder)
+        nextOrder += 1
+    }
+
+    /// Takes out the group of `key` if it is `subject`'s; whether it was.
+    @inlinable
+    mutating func remove(_ subject: Subject<Value, Failure>, for key: Key) -> Bool {
+        guard groups[key]?.subject === subject else { return false }
+        groups[key] = nil
+        return true
+    }
+
+    /// Empties the table, returning the subjects in order of arrival.
+    @inlinable
+    mutating func takeAll() -> [Subject<Value, Failure>] {
+        defer { groups = [:] }
+        return groups.values.sorted { $0.order < $1.order }.map(\.subject)
     }
 }
