@@ -61,6 +61,10 @@ extension Signal {
 
         @usableFromInline let signal: Signal
         @usableFromInline let bufferingPolicy: BufferingPolicy
+        /// `buffer(size:whenFull: .fail(failure))`: a full buffer ends the loop with `failure`.
+        @usableFromInline let overflowFailure: Failure?
+        /// Where dropped values are counted (`buffer(size:whenFull:dropped:)`).
+        @usableFromInline let dropped: BufferDrops?
 
         @inlinable
         init(signal: Signal, bufferingPolicy: BufferingPolicy) {
@@ -71,6 +75,20 @@ extension Signal {
             }
             self.signal = signal
             self.bufferingPolicy = bufferingPolicy
+            self.overflowFailure = nil
+            self.dropped = nil
+        }
+
+        /// `buffer(size:whenFull:dropped:)`: `size` is checked by the caller.
+        @inlinable
+        init(signal: Signal, size: Int, whenFull policy: BufferOverflow<Failure>, dropped: BufferDrops?) {
+            self.signal = signal
+            switch policy {
+            case .dropOldest: (bufferingPolicy, overflowFailure) = (.bufferingNewest(size), nil)
+            case .dropNewest: (bufferingPolicy, overflowFailure) = (.bufferingOldest(size), nil)
+            case .fail(let failure): (bufferingPolicy, overflowFailure) = (.bufferingOldest(size), failure)
+            }
+            self.dropped = dropped
         }
 
         /// Subscribes to the signal and returns the iterator that reads its values.
@@ -81,7 +99,7 @@ extension Signal {
         /// ```
         @inlinable
         public func makeAsyncIterator() -> Iterator {
-            Iterator(signal: signal, bufferingPolicy: bufferingPolicy)
+            Iterator(signal: signal, bufferingPolicy: bufferingPolicy, overflowFailure: overflowFailure, dropped: dropped)
         }
 
         /// Reads the values of one subscription. Dropping the last copy of an iterator
@@ -95,7 +113,7 @@ extension Signal {
             @usableFromInline let _subscription: _ValuesSubscription<Value, Failure>
 
             @inlinable
-            init(signal: Signal, bufferingPolicy: BufferingPolicy) {
+            init(signal: Signal, bufferingPolicy: BufferingPolicy, overflowFailure: Failure?, dropped: BufferDrops?) {
                 let capacity: Int
                 let keepsNewest: Bool
                 switch bufferingPolicy {
@@ -103,7 +121,10 @@ extension Signal {
                 case .bufferingOldest(let n): (capacity, keepsNewest) = (n, false)
                 case .bufferingNewest(let n): (capacity, keepsNewest) = (n, true)
                 }
-                _subscription = _ValuesSubscription(signal, capacity: capacity, keepsNewest: keepsNewest)
+                _subscription = _ValuesSubscription(
+                    signal, capacity: capacity, keepsNewest: keepsNewest,
+                    overflowFailure: overflowFailure, dropped: dropped
+                )
             }
 
             /// The next value; `nil` once the signal has completed (or the task was
@@ -133,6 +154,16 @@ extension Signal {
                 _subscription.channel.maxBufferedCount
             }
 
+            /// How many values this iterator's buffer has dropped (its policy's drops, or the
+            /// values discarded when `.fail` ended it).
+            ///
+            /// ```swift
+            /// print(iterator.dropped) // Prints: 0 while the loop keeps up
+            /// ```
+            public var dropped: Int {
+                _subscription.channel.droppedCount
+            }
+
             /// How many threads the iterators of every `values` sequence have started so far
             /// to subscribe on (shared workers), and how many of them now wait for a job.
             package static var _subscribeThreads: (started: Int, idle: Int) {
@@ -157,8 +188,8 @@ final class _ValuesSubscription<Value, Failure: Error>: Sendable {
     @usableFromInline let channel: _ValuesChannel<Value, Failure>
 
     @inlinable
-    init(_ signal: Signal<Value, Failure>, capacity: Int, keepsNewest: Bool) {
-        channel = _ValuesChannel(capacity: capacity, keepsNewest: keepsNewest)
+    init(_ signal: Signal<Value, Failure>, capacity: Int, keepsNewest: Bool, overflowFailure: Failure?, dropped: BufferDrops?) {
+        channel = _ValuesChannel(capacity: capacity, keepsNewest: keepsNewest, overflowFailure: overflowFailure, dropped: dropped)
         channel.start(signal)
     }
 
@@ -202,6 +233,8 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         @usableFromInline var heldByLoop = 0
         /// The producer's `subscribe` call has returned.
         @usableFromInline var hasSubscribed = false
+        /// How many values the policy has dropped.
+        @usableFromInline var droppedCount = 0
 
         @inlinable init() {}
 
@@ -226,6 +259,9 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
 
     @usableFromInline let capacity: Int
     @usableFromInline let keepsNewest: Bool
+    /// A full buffer ends the sequence with this error (`BufferOverflow.fail`).
+    @usableFromInline let overflowFailure: Failure?
+    @usableFromInline let dropped: BufferDrops?
     /// The number of values ahead of the loop (buffered or in its batch) at which the
     /// producer, inside `subscribe`, parks.
     @usableFromInline let parkingLimit: Int
@@ -237,9 +273,11 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline var batch = _Queue<Value>()
 
     @inlinable
-    init(capacity: Int, keepsNewest: Bool) {
+    init(capacity: Int, keepsNewest: Bool, overflowFailure: Failure? = nil, dropped: BufferDrops? = nil) {
         self.capacity = capacity
         self.keepsNewest = keepsNewest
+        self.overflowFailure = overflowFailure
+        self.dropped = dropped
         // At least `synchronousLimit`, so that a replay or a short synchronous burst never
         // parks (a loop that sends into the replaying source would wait for itself), and at
         // most the policy's `n` when that is larger and bounded.
@@ -279,6 +317,8 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         // A dropped value is released after the lock: its deinit is not ours to run under it.
         // `nil` from the closure parks the producer (see the file's header) and retries.
         let thread = _currentThreadID()
+        var discarded = _Queue<Value>()
+        var sinkToDispose: Observer<Value, Failure>?
         let (waiter, outcome, dropped) = state.withLockWaiting { state -> (Waiter?, Outcome?, Value?)? in
             // Only the producer parks, so only it unparks (another sender must not hide it).
             let isProducer = state.producer == thread
@@ -299,12 +339,21 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
                 var dropped: Value?
                 if isProducer || state.buffer.count < capacity {  // the producer only parks
                     state.buffer.append(value)
+                } else if let overflowFailure {
+                    // The laggard is disconnected: its buffer goes, the loop's next read throws.
+                    swap(&discarded, &state.buffer)
+                    state.droppedCount += discarded.count + 1
+                    state.terminal = .error(overflowFailure)
+                    sinkToDispose = state.sink
+                    state.sink = nil
+                    return (nil, nil, value)
                 } else if keepsNewest {
                     dropped = state.buffer.popFirst()
                     state.buffer.append(value)
                 } else {
                     dropped = value
                 }
+                if dropped != nil { state.droppedCount += 1 }
                 let ahead = state.buffer.count + state.heldByLoop
                 if ahead > state.maxBufferedCount { state.maxBufferedCount = ahead }
                 return (nil, nil, dropped)
@@ -316,7 +365,9 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
                 return (waiter, state.take(), nil)
             }
         }
-        _ = dropped
+        if dropped != nil { self.dropped?.add(1 + discarded.count) }
+        _ = discarded
+        sinkToDispose?._dispose()
         if let waiter, let outcome { waiter.resume(returning: _Unchecked(outcome)) }
     }
 
@@ -410,6 +461,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     }
 
     var maxBufferedCount: Int { state.withLock { $0.maxBufferedCount } }
+    @usableFromInline var droppedCount: Int { state.withLock { $0.droppedCount } }
     var producerParkCount: Int { state.withLock { $0.producerParkCount } }
 }
 
