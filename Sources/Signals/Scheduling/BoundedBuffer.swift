@@ -97,7 +97,7 @@ extension Signal {
         whenFull policy: BufferOverflow<Failure>,
         dropped: BufferDrops? = nil
     ) -> Signal {
-        precondition(size > 0, "Signals: observe(on:bufferSize:whenFull:) needs a buffer of 1 or more, got \(size)")
+        _precondition(size > 0, "Signals: observe(on:bufferSize:whenFull:) needs a buffer of 1 or more, got \(size)")
         return Signal { observer in
             let hop = _BoundedHop(observer, scheduler: scheduler, size: size, policy: policy, dropped: dropped)
             hop.start(self)
@@ -132,7 +132,7 @@ extension Signal {
     ///   `bufferingNewest` / `bufferingOldest`, ``observe(on:bufferSize:whenFull:dropped:)``.
     @inlinable
     public func buffer(size: Int, whenFull policy: BufferOverflow<Failure>, dropped: BufferDrops? = nil) -> Values {
-        precondition(size > 0, "Signals: buffer(size:whenFull:) needs a buffer of 1 or more, got \(size)")
+        _precondition(size > 0, "Signals: buffer(size:whenFull:) needs a buffer of 1 or more, got \(size)")
         return Values(signal: self, size: size, whenFull: policy, dropped: dropped)
     }
 }
