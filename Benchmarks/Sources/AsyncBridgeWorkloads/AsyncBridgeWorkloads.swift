@@ -7,6 +7,11 @@
 //      consumer often waits, so most values are handed over through a suspended `next()`).
 // W13b the values are all sent before the loop starts (a synchronous source: every `next()`
 //      finds a buffered value). AsyncChannel cannot buffer, so it has no W13b.
+// W13c subscribe-to-first-value, a server's connection: each unit makes a new iterator over a
+//      source that already holds a value and reads that first value (Signals: a
+//      `ReplaySubject(capacity: 1)` shared by every unit, `values` of its signal; AsyncStream:
+//      a new stream per unit, into which the value is yielded). The cost of one connection's
+//      start, not of its values.
 // Every case returns the sum of the values read; the expected sum is n(n-1)/2.
 
 import AsyncAlgorithms
@@ -16,6 +21,9 @@ import WorkloadSpec
 public enum AsyncBridge {
     /// W13 / W13b: values per run.
     public static let values = max(1, 1_000_000 / Spec.divisor)
+
+    /// W13c: connections (iterators) per run.
+    public static let connections = max(1, 100_000 / Spec.divisor)
 
     /// One measured case: "<id> <implementation> n=<units>" in the benchmark names.
     public struct Case: Sendable {
@@ -34,6 +42,8 @@ public enum AsyncBridge {
             Case(id: "W13", implementation: "asyncchannel", units: n) { await w13AsyncChannel(n) },
             Case(id: "W13b", implementation: "signals", units: n) { await w13bSignals(n) },
             Case(id: "W13b", implementation: "asyncstream", units: n) { await w13bAsyncStream(n) },
+            Case(id: "W13c", implementation: "signals", units: connections) { await w13cSignals(connections) },
+            Case(id: "W13c", implementation: "asyncstream", units: connections) { await w13cAsyncStream(connections) },
         ]
     }
 
@@ -97,6 +107,35 @@ public enum AsyncBridge {
         }
         var sum = 0
         for await value in stream { sum &+= value }
+        return sum
+    }
+
+    // MARK: W13c: subscribe to the first value
+
+    /// Each unit: the replay subject holds `i`; a new iterator over its signal reads it.
+    @inline(never)
+    public static func w13cSignals(_ n: Int) async -> Int {
+        let replay = ReplaySubject<Int, Never>(capacity: 1)
+        var sum = 0
+        for i in 0..<n {
+            replay.send(value: i)
+            var iterator = replay.signal.values.makeAsyncIterator()
+            sum &+= await iterator.next() ?? 0
+        }
+        return sum
+    }
+
+    /// Each unit: a new stream, `i` yielded into it, a new iterator reads it.
+    @inline(never)
+    public static func w13cAsyncStream(_ n: Int) async -> Int {
+        var sum = 0
+        for i in 0..<n {
+            let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+            continuation.yield(i)
+            var iterator = stream.makeAsyncIterator()
+            sum &+= await iterator.next() ?? 0
+            continuation.finish()
+        }
         return sum
     }
 }

@@ -1,7 +1,7 @@
 // workload-run IMPLEMENTATION [CASE-ID…]
 // workload-run list            prints every case id, one a line
 // workload-run --no-check IMPLEMENTATION CASE-ID…   runs the cases only (for a profiler)
-// workload-run async [CASE-ID…]   runs the async-bridge cases (W13, W13b) of every
+// workload-run async [CASE-ID…]   runs the async-bridge cases (W13, W13b, W13c) of every
 //                                 implementation once, checked (see AsyncBridgeRun.swift)
 //
 // Runs each named case (all cases if none is named) of one implementation — `signals`,

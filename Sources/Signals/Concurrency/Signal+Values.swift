@@ -5,7 +5,8 @@
 //   - cancelling the consuming task, or dropping the iterator (`break`), disposes the
 //     subscription.
 //   - a signal that sends synchronously while it is subscribed is read on demand: the
-//     subscription is made on a producer thread that waits while the buffer is full.
+//     subscription is made on a shared producer thread (`_SubscribeWorkers`, no thread start
+//     per iterator) that waits while the buffer is full.
 // values(bufferingPolicy:) = the same, with a bounded buffer.
 // The sequence, its iterator and the buffer are in SignalValues.swift.
 
@@ -22,8 +23,8 @@ extension Signal {
     ///
     /// A signal that sends synchronously as it is subscribed (`from`, `generate`, a
     /// `repeat`ed constant, a replay) is read on demand, even an endless one: the
-    /// subscription is made on a thread of the iterator's own, which waits while the buffer
-    /// is full, so `for await x in Signal.from(1...).values { …; break }` gets `1`, and
+    /// subscription is made on one of a few shared worker threads (never the cooperative
+    /// pool), which waits while the buffer is full, so `for await x in Signal.from(1...).values { …; break }` gets `1`, and
     /// `break` or cancelling the task stops the source. In that phase the buffer keeps every
     /// value, whatever the policy, up to 1,024 ahead of the loop (or the policy's `n`, if
     /// larger), then the source waits until the loop has read half of them. Values sent from
@@ -36,7 +37,7 @@ extension Signal {
     /// otherwise at its next call, which then returns `nil` (the loop simply ends, as with
     /// `AsyncStream`; no `CancellationError` is thrown, since `Failure` may be `Never`).
     ///
-    /// Composed of: a subscription, made on a thread of its own, whose sink fills a
+    /// Composed of: a subscription, made on a shared worker thread, whose sink fills a
     /// lock-guarded buffer, and a continuation for the one waiting consumer (the bridge,
     /// written with plumbing).
     ///
@@ -51,8 +52,14 @@ extension Signal {
     /// loop:    --1--2----3--(end)
     /// ```
     ///
-    /// - Complexity: O(1) per value; a buffered value costs amortised O(1) memory. Each
-    ///   iterator starts one thread, which ends when the signal's subscribe call returns.
+    /// - Complexity: O(1) per value; a buffered value costs amortised O(1) memory. No thread
+    ///   is started per iterator: the subscribe call runs on a shared worker, which is free
+    ///   again as soon as the call returns (a `Subject`, a replay: 10,000 live iterators of
+    ///   one subject add a handful of threads). A synchronous source still running inside
+    ///   its subscribe call (parked on a full buffer, perhaps endless) holds its worker until
+    ///   it returns (the loop ends or is cancelled); up to 4 idle workers wait for the next
+    ///   subscription. A constant (`just`, `empty`, `error`) is subscribed on the loop's own
+    ///   thread.
     /// - Important: The buffer is unbounded: a signal that sends from other threads faster
     ///   than the loop consumes grows it without limit. Use ``values(bufferingPolicy:)`` to
     ///   bound it.

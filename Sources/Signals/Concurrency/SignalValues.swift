@@ -3,8 +3,9 @@
 // Plumbing (a sink of our own, `_subscribe`, `_dispose`) is allowed here: this is the border
 // between the two worlds, not an operator.
 //
-// Synchronous signals are read on demand. The subscription is made on a thread of its own
-// (the *producer*, never a thread of the cooperative pool), and the iterator's creation
+// Synchronous signals are read on demand. The subscription is made on a shared worker thread
+// (the *producer*, never a thread of the cooperative pool; see `_SubscribeWorkers`: no
+// thread is started per iterator while subscribe calls return promptly), and the iterator's creation
 // waits until that `subscribe` call has returned (the subscription is in place: a value sent
 // into a hot source from now on is not lost) or the producer has filled the buffer and is
 // parked. While the producer is still inside `subscribe` (it is the thread the source sends
@@ -60,6 +61,10 @@ extension Signal {
 
         @usableFromInline let signal: Signal
         @usableFromInline let bufferingPolicy: BufferingPolicy
+        /// `buffer(size:whenFull: .fail(failure))`: a full buffer ends the loop with `failure`.
+        @usableFromInline let overflowFailure: Failure?
+        /// Where dropped values are counted (`buffer(size:whenFull:dropped:)`).
+        @usableFromInline let dropped: BufferDrops?
 
         @inlinable
         init(signal: Signal, bufferingPolicy: BufferingPolicy) {
@@ -70,6 +75,20 @@ extension Signal {
             }
             self.signal = signal
             self.bufferingPolicy = bufferingPolicy
+            self.overflowFailure = nil
+            self.dropped = nil
+        }
+
+        /// `buffer(size:whenFull:dropped:)`: `size` is checked by the caller.
+        @inlinable
+        init(signal: Signal, size: Int, whenFull policy: BufferOverflow<Failure>, dropped: BufferDrops?) {
+            self.signal = signal
+            switch policy {
+            case .dropOldest: (bufferingPolicy, overflowFailure) = (.bufferingNewest(size), nil)
+            case .dropNewest: (bufferingPolicy, overflowFailure) = (.bufferingOldest(size), nil)
+            case .fail(let failure): (bufferingPolicy, overflowFailure) = (.bufferingOldest(size), failure)
+            }
+            self.dropped = dropped
         }
 
         /// Subscribes to the signal and returns the iterator that reads its values.
@@ -80,7 +99,7 @@ extension Signal {
         /// ```
         @inlinable
         public func makeAsyncIterator() -> Iterator {
-            Iterator(signal: signal, bufferingPolicy: bufferingPolicy)
+            Iterator(signal: signal, bufferingPolicy: bufferingPolicy, overflowFailure: overflowFailure, dropped: dropped)
         }
 
         /// Reads the values of one subscription. Dropping the last copy of an iterator
@@ -94,7 +113,7 @@ extension Signal {
             @usableFromInline let _subscription: _ValuesSubscription<Value, Failure>
 
             @inlinable
-            init(signal: Signal, bufferingPolicy: BufferingPolicy) {
+            init(signal: Signal, bufferingPolicy: BufferingPolicy, overflowFailure: Failure?, dropped: BufferDrops?) {
                 let capacity: Int
                 let keepsNewest: Bool
                 switch bufferingPolicy {
@@ -102,7 +121,10 @@ extension Signal {
                 case .bufferingOldest(let n): (capacity, keepsNewest) = (n, false)
                 case .bufferingNewest(let n): (capacity, keepsNewest) = (n, true)
                 }
-                _subscription = _ValuesSubscription(signal, capacity: capacity, keepsNewest: keepsNewest)
+                _subscription = _ValuesSubscription(
+                    signal, capacity: capacity, keepsNewest: keepsNewest,
+                    overflowFailure: overflowFailure, dropped: dropped
+                )
             }
 
             /// The next value; `nil` once the signal has completed (or the task was
@@ -132,6 +154,22 @@ extension Signal {
                 _subscription.channel.maxBufferedCount
             }
 
+            /// How many values this iterator's buffer has dropped (its policy's drops, or the
+            /// values discarded when `.fail` ended it).
+            ///
+            /// ```swift
+            /// print(iterator.dropped) // Prints: 0 while the loop keeps up
+            /// ```
+            public var dropped: Int {
+                _subscription.channel.droppedCount
+            }
+
+            /// How many threads the iterators of every `values` sequence have started so far
+            /// to subscribe on (shared workers), and how many of them now wait for a job.
+            package static var _subscribeThreads: (started: Int, idle: Int) {
+                _SubscribeWorkers.shared.counts
+            }
+
             /// How many times the thread subscribing to a synchronous source has parked on a
             /// full buffer (for tests that it refills in batches).
             package var _producerParkCount: Int {
@@ -150,8 +188,8 @@ final class _ValuesSubscription<Value, Failure: Error>: Sendable {
     @usableFromInline let channel: _ValuesChannel<Value, Failure>
 
     @inlinable
-    init(_ signal: Signal<Value, Failure>, capacity: Int, keepsNewest: Bool) {
-        channel = _ValuesChannel(capacity: capacity, keepsNewest: keepsNewest)
+    init(_ signal: Signal<Value, Failure>, capacity: Int, keepsNewest: Bool, overflowFailure: Failure?, dropped: BufferDrops?) {
+        channel = _ValuesChannel(capacity: capacity, keepsNewest: keepsNewest, overflowFailure: overflowFailure, dropped: dropped)
         channel.start(signal)
     }
 
@@ -195,6 +233,8 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         @usableFromInline var heldByLoop = 0
         /// The producer's `subscribe` call has returned.
         @usableFromInline var hasSubscribed = false
+        /// How many values the policy has dropped.
+        @usableFromInline var droppedCount = 0
 
         @inlinable init() {}
 
@@ -219,6 +259,9 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
 
     @usableFromInline let capacity: Int
     @usableFromInline let keepsNewest: Bool
+    /// A full buffer ends the sequence with this error (`BufferOverflow.fail`).
+    @usableFromInline let overflowFailure: Failure?
+    @usableFromInline let dropped: BufferDrops?
     /// The number of values ahead of the loop (buffered or in its batch) at which the
     /// producer, inside `subscribe`, parks.
     @usableFromInline let parkingLimit: Int
@@ -230,22 +273,32 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline var batch = _Queue<Value>()
 
     @inlinable
-    init(capacity: Int, keepsNewest: Bool) {
+    init(capacity: Int, keepsNewest: Bool, overflowFailure: Failure? = nil, dropped: BufferDrops? = nil) {
         self.capacity = capacity
         self.keepsNewest = keepsNewest
+        self.overflowFailure = overflowFailure
+        self.dropped = dropped
         // At least `synchronousLimit`, so that a replay or a short synchronous burst never
         // parks (a loop that sends into the replaying source would wait for itself), and at
         // most the policy's `n` when that is larger and bounded.
         parkingLimit = capacity == .max ? Self.synchronousLimit : Swift.max(capacity, Self.synchronousLimit)
     }
 
-    /// Subscribes on a producer thread; returns once that `subscribe` call has returned, or
-    /// the producer has parked on a full buffer (a synchronous source, perhaps endless).
+    /// Subscribes on a producer thread (a shared worker, see `_SubscribeWorkers`); returns
+    /// once that `subscribe` call has returned, or the producer has parked on a full buffer
+    /// (a synchronous source, perhaps endless).
     @inlinable
     func start(_ signal: Signal<Value, Failure>) {
         let sink = Observer<Value, Failure> { [self] event in receive(event) }
         state.withLock { $0.sink = sink }
-        _spawnProducerThread { [self] in
+        switch signal._representation {
+        case .value, .completed, .failure:
+            // A constant sends one value at most: subscribed here, no thread needed.
+            signal._subscribe(sink)
+            return
+        default: break
+        }
+        _SubscribeWorkers.shared.run { [self] in
             state.withLock { $0.producer = _currentThreadID() }
             signal._subscribe(sink)
             state.withLock { state in
@@ -264,6 +317,8 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         // A dropped value is released after the lock: its deinit is not ours to run under it.
         // `nil` from the closure parks the producer (see the file's header) and retries.
         let thread = _currentThreadID()
+        var discarded = _Queue<Value>()
+        var sinkToDispose: Observer<Value, Failure>?
         let (waiter, outcome, dropped) = state.withLockWaiting { state -> (Waiter?, Outcome?, Value?)? in
             // Only the producer parks, so only it unparks (another sender must not hide it).
             let isProducer = state.producer == thread
@@ -284,12 +339,21 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
                 var dropped: Value?
                 if isProducer || state.buffer.count < capacity {  // the producer only parks
                     state.buffer.append(value)
+                } else if let overflowFailure {
+                    // The laggard is disconnected: its buffer goes, the loop's next read throws.
+                    swap(&discarded, &state.buffer)
+                    state.droppedCount += discarded.count + 1
+                    state.terminal = .error(overflowFailure)
+                    sinkToDispose = state.sink
+                    state.sink = nil
+                    return (nil, nil, value)
                 } else if keepsNewest {
                     dropped = state.buffer.popFirst()
                     state.buffer.append(value)
                 } else {
                     dropped = value
                 }
+                if dropped != nil { state.droppedCount += 1 }
                 let ahead = state.buffer.count + state.heldByLoop
                 if ahead > state.maxBufferedCount { state.maxBufferedCount = ahead }
                 return (nil, nil, dropped)
@@ -301,7 +365,9 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
                 return (waiter, state.take(), nil)
             }
         }
-        _ = dropped
+        if dropped != nil { self.dropped?.add(1 + discarded.count) }
+        _ = discarded
+        sinkToDispose?._dispose()
         if let waiter, let outcome { waiter.resume(returning: _Unchecked(outcome)) }
     }
 
@@ -395,6 +461,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     }
 
     var maxBufferedCount: Int { state.withLock { $0.maxBufferedCount } }
+    @usableFromInline var droppedCount: Int { state.withLock { $0.droppedCount } }
     var producerParkCount: Int { state.withLock { $0.producerParkCount } }
 }
 
@@ -461,9 +528,103 @@ final class _ValuesLock<State>: @unchecked Sendable {
     }
 }
 
-/// Runs `body` on a new detached thread with an 8 MiB stack (a subscription may nest deeply,
-/// as on a main thread). Not the cooperative pool: the thread may park for as long as the
-/// loop does not read.
+/// The shared threads that make `values`' subscriptions (the *producers*): a subscribe call
+/// runs on an idle worker, or on a new one when none is idle. A worker whose call returns
+/// waits for the next one, unless `maxIdle` workers already wait; then its thread ends.
+///
+/// So an iterator starts no thread of its own: while subscriptions return promptly (a
+/// `Subject`, a replay), their calls take turns on the same few threads; only a call that is
+/// still running (a synchronous source parked on a full buffer, perhaps endless) holds its
+/// worker, and a new subscription then starts another. The number of threads is at most the
+/// number of subscribe calls running at once plus `maxIdle`.
+///
+/// `@unchecked Sendable`: `idle` is read and written only with `mutex` held.
+@usableFromInline
+final class _SubscribeWorkers: @unchecked Sendable {
+    /// One waiting worker: the job handed to it, and the condition it waits on.
+    final class Worker {
+        var job: (@Sendable () -> Void)?
+        let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        init() { pthread_cond_init(condition, nil) }
+        deinit {
+            pthread_cond_destroy(condition)
+            condition.deallocate()
+        }
+    }
+
+    /// How many workers wait for a job at most; more end their threads.
+    static let maxIdle = 4
+    @usableFromInline static let shared = _SubscribeWorkers()
+
+    let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// The waiting workers, the last one to finish first (its stack is warm).
+    var idle: [Worker] = []
+    /// How many worker threads have been started (for the tests that iterators reuse them).
+    var started = 0
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        idle.reserveCapacity(Self.maxIdle)
+    }
+
+    /// Runs `job` on a waiting worker, or on a new thread if none waits.
+    @usableFromInline
+    func run(_ job: @escaping @Sendable () -> Void) {
+        pthread_mutex_lock(mutex)
+        if let worker = idle.popLast() {
+            worker.job = job
+            pthread_cond_signal(worker.condition)
+            pthread_mutex_unlock(mutex)
+            return
+        }
+        started += 1
+        pthread_mutex_unlock(mutex)
+        // The box gives the job to the new thread and keeps no copy of it.
+        let box = _JobBox(job)
+        _spawnProducerThread { [self] in work(first: box) }
+    }
+
+    /// How many worker threads have been started so far, and how many wait for a job.
+    var counts: (started: Int, idle: Int) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return (started, idle.count)
+    }
+
+    /// A worker's thread: runs its job, then waits for the next one or ends.
+    func work(first: _JobBox) {
+        var job: (@Sendable () -> Void)? = first.take()
+        let worker = Worker()
+        while true {
+            job?()
+            job = nil // what the call captured (the channel, the signal) is not kept
+            pthread_mutex_lock(mutex)
+            guard idle.count < Self.maxIdle else {
+                pthread_mutex_unlock(mutex)
+                return
+            }
+            idle.append(worker)
+            while worker.job == nil { pthread_cond_wait(worker.condition, mutex) }
+            job = worker.job!
+            worker.job = nil
+            pthread_mutex_unlock(mutex)
+        }
+    }
+}
+
+/// A job handed to a new worker, taken out once (so that nothing but the worker holds it).
+final class _JobBox: @unchecked Sendable {
+    var job: (@Sendable () -> Void)?
+    init(_ job: @escaping @Sendable () -> Void) { self.job = job }
+    func take() -> @Sendable () -> Void {
+        defer { job = nil }
+        return job!
+    }
+}
+
+/// Starts a worker of `_SubscribeWorkers`: a detached thread with an 8 MiB stack (a
+/// subscription may nest deeply, as on a main thread). Not the cooperative pool: a subscribe
+/// call may park for as long as the loop does not read.
 @usableFromInline
 func _spawnProducerThread(_ body: @escaping @Sendable () -> Void) {
     final class Body {

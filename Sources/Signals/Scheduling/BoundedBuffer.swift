@@ -1,0 +1,269 @@
+// Bounded buffering: where values queue because their receiver is behind (a scheduler that
+// has not run yet, an async loop that has not read yet), the queue holds at most `size`
+// values and a full queue follows a stated policy (`BufferOverflow`); what it dropped is
+// counted (`BufferDrops`).
+//
+// observe(on:bufferSize:whenFull:dropped:) = observe(on:) whose pending values are a queue of
+//   at most `size`, drained by one scheduled action at a time (`_BoundedHop` below).
+// buffer(size:whenFull:dropped:) = the async bridge (`values`) with that policy (its
+//   mechanism is the bridge's buffer, Concurrency/SignalValues.swift).
+// Without a scheduler or a loop a push signal never queues (each value is delivered before
+// its send returns), so a bounded buffer is always attached to the point where values wait.
+
+/// What a bounded buffer does with a value that arrives when it already holds its `size`
+/// values.
+///
+/// ```swift
+/// let updates = prices.observe(on: queue, bufferSize: 100, whenFull: .dropOldest)
+/// ```
+public enum BufferOverflow<Failure: Error>: Sendable {
+    /// Drop the oldest buffered value to make room for the new one (keep the newest).
+    case dropOldest
+    /// Drop the new value (keep the oldest).
+    case dropNewest
+    /// End the subscriber's signal with this error at once, dropping what is buffered, and
+    /// dispose the source: how a server disconnects a client that cannot keep up.
+    case fail(Failure)
+}
+
+/// Counts the values a bounded buffer dropped (``BufferOverflow/dropOldest`` and
+/// ``BufferOverflow/dropNewest``; `fail` counts the values it discarded with the buffer).
+/// One counter may be shared by many buffers: it counts them all.
+///
+/// ```swift
+/// let drops = BufferDrops()
+/// let values = prices.signal.buffer(size: 8, whenFull: .dropOldest, dropped: drops)
+/// print(drops.count) // how far behind the slow readers have fallen, in values
+/// ```
+public final class BufferDrops: Sendable {
+    @usableFromInline let storage = _Locked(0)
+
+    /// A counter at zero.
+    ///
+    /// ```swift
+    /// let drops = BufferDrops()
+    /// ```
+    public init() {}
+
+    /// How many values have been dropped so far.
+    ///
+    /// ```swift
+    /// if drops.count > 0 { print("a reader is behind") }
+    /// ```
+    public var count: Int { storage.withLock { $0 } }
+
+    @usableFromInline
+    func add(_ dropped: Int) {
+        guard dropped > 0 else { return }
+        storage.withLock { $0 += dropped }
+    }
+}
+
+extension Signal {
+    /// Delivers every event on `scheduler`, in order, holding at most `size` values that wait
+    /// for the scheduler: when a value arrives and `size` are already waiting, `policy`
+    /// decides (``BufferOverflow/dropOldest``, ``BufferOverflow/dropNewest``, or
+    /// ``BufferOverflow/fail(_:)``, which ends the output with that error at once and
+    /// disposes this signal). Dropped values are counted in `dropped`.
+    ///
+    /// The source never waits: a slow scheduler (a busy queue, a slow client's connection)
+    /// costs at most `size` values of memory. ``observe(on:)`` is the unbounded form: nothing
+    /// is ever dropped, and the queue grows as long as the scheduler lags.
+    ///
+    /// Completes and fails as this signal does, after the waiting values; the terminal
+    /// event is never dropped. Disposing the output disposes this signal and drops what
+    /// waits.
+    ///
+    /// Composed of: a subscription whose sink appends to a lock-guarded queue of at most
+    /// `size` values, and one scheduled action at a time that drains it (plumbing: a
+    /// scheduler hop with a policy).
+    ///
+    /// ```swift
+    /// let drops = BufferDrops()
+    /// let toClient = updates.observe(on: connectionQueue, bufferSize: 64,
+    ///                                whenFull: .dropOldest, dropped: drops)
+    /// ```
+    /// ```
+    /// source:                        -a-b-c-d-|   (the scheduler runs after d)
+    /// observe(on:bufferSize: 2, .dropOldest): ---------(c d |)
+    /// ```
+    ///
+    /// - Precondition: `size > 0`.
+    /// - SeeAlso: Combine's `buffer(size:prefetch:whenFull:)` (`.dropOldest`, `.dropNewest`,
+    ///   `.customError`), RxSwift's `observe(on:)` (unbounded), ``buffer(size:whenFull:dropped:)``.
+    public func observe(
+        on scheduler: some Scheduler,
+        bufferSize size: Int,
+        whenFull policy: BufferOverflow<Failure>,
+        dropped: BufferDrops? = nil
+    ) -> Signal {
+        _precondition(size > 0, "Signals: observe(on:bufferSize:whenFull:) needs a buffer of 1 or more, got \(size)")
+        return Signal { observer in
+            let hop = _BoundedHop(observer, scheduler: scheduler, size: size, policy: policy, dropped: dropped)
+            hop.start(self)
+            return hop
+        }
+    }
+
+    /// This signal's values as an `AsyncSequence` (the async bridge, ``values``) whose buffer
+    /// holds at most `size` values ahead of the loop: when a value arrives and `size` are
+    /// buffered, `policy` decides. ``BufferOverflow/dropOldest`` and
+    /// ``BufferOverflow/dropNewest`` keep the newest / the oldest and count the dropped value
+    /// in `dropped`; ``BufferOverflow/fail(_:)`` drops the buffer and makes the loop's next
+    /// `next()` throw that error at once (the subscription is disposed): a server's way to
+    /// disconnect a client that does not keep up.
+    ///
+    /// As with ``values(bufferingPolicy:)``, the policy applies to values sent from other
+    /// threads (a `Subject`'s sender, a scheduler); a source that sends synchronously while
+    /// it is subscribed is read on demand, never dropped.
+    ///
+    /// Completes and fails as ``values``; the terminal event is never dropped.
+    ///
+    /// Composed of: ``values`` with a bounded buffer and a policy (the bridge's buffer).
+    ///
+    /// ```swift
+    /// for try await message in room.signal.buffer(size: 256, whenFull: .fail(.tooSlow)) {
+    ///     try await connection.write(message) // 256 behind: the loop throws .tooSlow
+    /// }
+    /// ```
+    ///
+    /// - Precondition: `size > 0`.
+    /// - SeeAlso: Combine's `buffer(size:prefetch:whenFull:)`, `AsyncStream`'s
+    ///   `bufferingNewest` / `bufferingOldest`, ``observe(on:bufferSize:whenFull:dropped:)``.
+    @inlinable
+    public func buffer(size: Int, whenFull policy: BufferOverflow<Failure>, dropped: BufferDrops? = nil) -> Values {
+        _precondition(size > 0, "Signals: buffer(size:whenFull:) needs a buffer of 1 or more, got \(size)")
+        return Values(signal: self, size: size, whenFull: policy, dropped: dropped)
+    }
+}
+
+/// `observe(on:bufferSize:whenFull:dropped:)`'s hop: a queue of at most `size` values between
+/// the source (any thread) and the scheduler, drained by one scheduled action at a time.
+///
+/// `@unchecked Sendable`: the mutable state is in `state`, under its lock; the rest is
+/// constant. Values cross threads here, as everywhere in the library.
+final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unchecked Sendable {
+    struct State {
+        var queue = _Queue<Value>()
+        /// The terminal event, waiting behind the queue.
+        var terminal: Event<Value, Failure>?
+        /// A drain is scheduled or running.
+        var isDraining = false
+        var isDisposed = false
+        /// The source's subscription (set once subscribed).
+        var upstream: (any Disposable)?
+        /// The scheduled drain, disposed with the hop.
+        var drain: (any Disposable)?
+    }
+
+    let observer: Observer<Value, Failure>
+    let scheduler: S
+    let size: Int
+    let policy: BufferOverflow<Failure>
+    let dropped: BufferDrops?
+    let state = _Locked(State())
+
+    init(_ observer: Observer<Value, Failure>, scheduler: S, size: Int, policy: BufferOverflow<Failure>, dropped: BufferDrops?) {
+        self.observer = observer
+        self.scheduler = scheduler
+        self.size = size
+        self.policy = policy
+        self.dropped = dropped
+    }
+
+    func start(_ source: Signal<Value, Failure>) {
+        let upstream = source.subscribe(Observer { [self] event in receive(event) })
+        let disposeNow = state.withLock { state -> Bool in
+            if state.isDisposed || state.terminal != nil { return true }
+            state.upstream = upstream
+            return false
+        }
+        if disposeNow { upstream.dispose() }
+    }
+
+    func receive(_ event: Event<Value, Failure>) {
+        var released = _Queue<Value>()
+        var releasedValue: Value?
+        var upstream: (any Disposable)?
+        let schedules = state.withLock { state -> Bool in
+            guard !state.isDisposed, state.terminal == nil else { return false }
+            switch event {
+            case .next(let value):
+                if state.queue.count < size {
+                    state.queue.append(value)
+                } else {
+                    switch policy {
+                    case .dropOldest:
+                        releasedValue = state.queue.popFirst()
+                        state.queue.append(value)
+                    case .dropNewest:
+                        releasedValue = value
+                    case .fail(let failure):
+                        releasedValue = value
+                        swap(&released, &state.queue)
+                        state.terminal = .error(failure)
+                        upstream = state.upstream
+                        state.upstream = nil
+                    }
+                }
+            case .error, .completed:
+                state.terminal = event
+                state.upstream = nil
+            }
+            if state.isDraining { return false }
+            state.isDraining = true
+            return true
+        }
+        // Released after the lock: a value's deinit is not ours to run under it.
+        dropped?.add(released.count + (releasedValue == nil ? 0 : 1))
+        _ = releasedValue
+        _ = released
+        upstream?.dispose()
+        if schedules { scheduleDrain() }
+    }
+
+    func scheduleDrain() {
+        let drain = scheduler.schedule { [self] in drainQueue() }
+        let disposeNow = state.withLock { state -> Bool in
+            if state.isDisposed { return true }
+            if state.isDraining { state.drain = drain } // still the current drain
+            return false
+        }
+        if disposeNow { drain.dispose() }
+    }
+
+    /// On the scheduler: delivers what waits, oldest first, then the terminal event.
+    func drainQueue() {
+        while true {
+            let next = state.withLock { state -> Event<Value, Failure>? in
+                if state.isDisposed { return nil }
+                if let value = state.queue.popFirst() { return .next(value) }
+                state.isDraining = false
+                state.drain = nil
+                guard let terminal = state.terminal else { return nil }
+                state.isDisposed = true // nothing more after the terminal event
+                return terminal
+            }
+            guard let next else { return }
+            observer.send(next)
+            if next.isTerminating { return }
+        }
+    }
+
+    var isDisposed: Bool { state.withLock { $0.isDisposed } }
+
+    func dispose() {
+        let (queue, upstream, drain) = state.withLock { state -> (_Queue<Value>, (any Disposable)?, (any Disposable)?) in
+            state.isDisposed = true
+            defer {
+                state.queue = _Queue()
+                state.upstream = nil
+                state.drain = nil
+            }
+            return (state.queue, state.upstream, state.drain)
+        }
+        _ = queue
+        upstream?.dispose()
+        drain?.dispose()
+    }
+}

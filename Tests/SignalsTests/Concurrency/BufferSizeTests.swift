@@ -1,0 +1,68 @@
+// buffer(size:whenFull:dropped:): the async bridge with a bounded buffer and a policy. At most
+// `size` values wait for the loop; dropOldest / dropNewest keep the newest / the oldest and
+// count the drops; fail makes the loop throw at once and disposes the subscription.
+
+import Testing
+import Signals
+import SignalsTesting
+import SignalsTestSupport
+
+@Suite struct BufferSizeTests {
+    @Test func dropOldestKeepsTheNewestValuesOfABurstAndCountsTheDrops() async {
+        let subject = Subject<Int, Never>()
+        let drops = BufferDrops()
+        var iterator = subject.signal.buffer(size: 3, whenFull: .dropOldest, dropped: drops).makeAsyncIterator()
+        for value in 0..<1_000 { subject.send(value: value) }
+        subject.sendCompleted()
+        var received: [Int] = []
+        while let value = await iterator.next() { received.append(value) }
+        #expect(received == [997, 998, 999])
+        #expect(drops.count == 997)
+        #expect(iterator.dropped == 997)
+        #expect(iterator._maxBufferedCount == 3)
+    }
+
+    @Test func dropNewestKeepsTheOldestValuesOfABurst() async {
+        let subject = Subject<Int, Never>()
+        var iterator = subject.signal.buffer(size: 3, whenFull: .dropNewest).makeAsyncIterator()
+        for value in 0..<1_000 { subject.send(value: value) }
+        subject.sendCompleted()
+        var received: [Int] = []
+        while let value = await iterator.next() { received.append(value) }
+        #expect(received == [0, 1, 2])
+        #expect(iterator.dropped == 997)
+    }
+
+    @Test func failThrowsAtTheNextReadAndDisposesTheSubscription() async throws {
+        let subject = Subject<Int, TestError>()
+        let disposed = Flag()
+        var iterator = subject.signal.on(disposed: { disposed.set() })
+            .buffer(size: 2, whenFull: .fail(TestError(9))).makeAsyncIterator()
+        subject.send(value: 1)
+        subject.send(value: 2)
+        #expect(!disposed.isSet)
+        subject.send(value: 3) // the laggard is disconnected
+        #expect(disposed.isSet)
+        await #expect(throws: TestError(9)) { try await iterator.next() }
+        #expect(try await iterator.next() == nil)
+        #expect(iterator.dropped == 3)
+    }
+
+    @Test func aLoopThatKeepsUpGetsEveryValue() async throws {
+        let subject = Subject<Int, TestError>()
+        var iterator = subject.signal.buffer(size: 1, whenFull: .fail(TestError(1))).makeAsyncIterator()
+        for value in 0..<100 {
+            subject.send(value: value)
+            #expect(try await iterator.next() == value)
+        }
+        subject.sendCompleted()
+        #expect(try await iterator.next() == nil)
+        #expect(iterator.dropped == 0)
+    }
+
+    @Test func aSizeOfZeroIsAProgrammerError() async {
+        await #expect(processExitsWith: .failure) {
+            _ = Signal<Int, Never>.never.buffer(size: 0, whenFull: .dropOldest)
+        }
+    }
+}
