@@ -67,7 +67,7 @@ extension Signal {
     /// disposes this signal). Dropped values are counted in `dropped`.
     ///
     /// The source never waits: a slow scheduler (a busy queue, a slow client's connection)
-    /// costs at most `size` values of memory. ``observe(on:)`` is the unbounded form: nothing
+    /// costs at most `size` values of memory. `observe(on:)` is the unbounded form: nothing
     /// is ever dropped, and the queue grows as long as the scheduler lags.
     ///
     /// Completes and fails as this signal does, after the waiting values; the terminal

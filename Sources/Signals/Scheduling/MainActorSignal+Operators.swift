@@ -314,7 +314,7 @@ extension MainActorSignal where Value: Equatable & SendableMetatype {
 extension MainActorSignal {
     /// Combines the latest values of two or more drivers into tuples, on the main actor.
     ///
-    /// The rules are ``Signal/combineLatest(_:)-(Signal<each S, Failure>...)``'s: emits once
+    /// The rules are `Signal.combineLatest(_:)`'s: emits once
     /// every driver has a value, then on every value of any. The result delivers through the
     /// first driver's scheduler.
     ///
@@ -359,7 +359,7 @@ extension MainActorSignal {
 
     /// Pairs the values of two or more drivers in order, on the main actor.
     ///
-    /// The rules are ``Signal/zip(_:)-(Signal<each S, Failure>...)``'s.
+    /// The rules are `Signal.zip(_:)`'s.
     ///
     /// Composed of: `Signal.zip(repeat (each drivers).signal)`, re-wrapped.
     ///

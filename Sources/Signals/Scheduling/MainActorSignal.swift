@@ -222,7 +222,7 @@ extension Signal {
 /// closures, which Swift 6 lets touch main-actor state. It composes as RxCocoa's `Driver`
 /// does — `map`, `filter`, `combineLatest`, `withLatestFrom`, `flatMapLatest`, `debounce`, …
 /// each return a `MainActorSignal` that stays on the main actor (`MainActorSignal+Operators.swift`)
-/// — and binds with ``assign(to:on:)`` or `subscribe(with:next:)`. ``signal`` is the same
+/// — and binds with `assign(to:on:)` or `subscribe(with:next:)`. ``signal`` is the same
 /// events as a plain ``Signal``.
 ///
 /// ```swift
