@@ -27,6 +27,8 @@ typealias IntSignal = Signal<Int, Never>
 let shapes: [(name: String, level: @Sendable (IntSignal) -> IntSignal)] = [
     ("map", { $0.map { $0 &+ 1 } }),
     ("filter", { $0.filter { $0 >= 0 } }),
+    // Two `map`s a level, each changing the type (`Int` → `Double` → `Int`): K levels are 2K maps.
+    ("map-changing-type-x2", { $0.map { Double($0) }.map { Int($0) &+ 1 } }),
     ("flatMap-just", { $0.flatMap { .just($0 &+ 1) } }),
     ("combineLatest-just+map", { $0.combineLatest(with: .just(1)).map { $0 &+ $1 } }),
     ("merge-just+map", { $0.merge(.just(1)).map { $0 } }),

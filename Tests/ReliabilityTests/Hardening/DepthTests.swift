@@ -48,10 +48,11 @@ import Testing
         }
     }
 
-    /// `map`s that change the type at every level: no run is fused, one bind per level.
+    /// `map`s that change the type at every level: fused into runs of up to 32 stages whatever
+    /// their types, one bind each (ReactiveSwift reaches 4,597 levels in release, 1,795 in debug).
     @Test func f8NestedMapChangingTypeAtTheSupportedDepth() async {
         await #expect(processExitsWith: .success) {
-            let depth = DepthTests.supported(debug: 100, release: 500)
+            let depth = DepthTests.supported(debug: 1_800, release: 4_600)
             DepthTests.onSmallStack {
                 var signal = Signal<Int, Never>.from([0])
                 for _ in 0..<depth / 2 { signal = signal.map { Double($0) }.map { Int($0) + 1 } }

@@ -2,6 +2,7 @@
 // safety": fused stages): the events must be exactly those of the nested binds, whatever the run's length,
 // its types, and what the subscriber does from its callbacks.
 
+import Dispatch
 import Testing
 import Signals
 import SignalsTesting
@@ -19,8 +20,8 @@ import SignalsTestSupport
         #expect(signal.record().events == [.next(100), .next(103), .next(106), .completed])
     }
 
-    @Test func aStageThatChangesTheTypeEndsTheRunWithTheSameEvents() {
-        // Given: an Int run ended by a map to String, then a String run
+    @Test func aStageThatChangesTheTypeContinuesTheRunWithTheSameEvents() {
+        // Given: an Int run continued by a map to String, then String stages (one run)
         let numbers: Signal<Int, Never> = Signal.from(1...5)
             .filter { $0 != 3 }
             .map { (value: Int) -> Int in value * 2 }
@@ -56,6 +57,51 @@ import SignalsTestSupport
         }
         #expect(expected.count == 44)
         #expect(values == expected)
+    }
+
+    @Test func runsThatChangeTheTypeAtEveryStageComposeInOrderPastOneRun() {
+        // Given: 1,001 stages, more than one run can hold, alternating Int -> String -> Int,
+        // with a compactMap that drops the value 520 (so the starts from 20 on)
+        var signal = Signal<Int, Never>.from(0..<40)
+        for _ in 0..<500 {
+            signal = signal
+                .map { (value: Int) -> String in String(value + 1) }
+                .compactMap { (text: String) -> Int? in text == "520" ? nil : Int(text) }
+        }
+        let strings: Signal<String, Never> = signal.map { (value: Int) -> String in "#\(value)" }
+        // When
+        let values = strings.record().values
+        // Then: the same values as applying the stages one at a time, outside Signals
+        let expected = (0..<40).compactMap { start -> String? in
+            var value = start
+            for _ in 0..<500 {
+                value += 1
+                if String(value) == "520" { return nil }
+            }
+            return "#\(value)"
+        }
+        #expect(expected.count == 20)
+        #expect(values == expected)
+    }
+
+    @Test func aRunThatChangesTheTypeSubscribesAndDisposesItsSourceOnce() {
+        // Given
+        let source = SpySource<Int, Never>()
+        let recorder = source.signal
+            .map { (value: Int) -> String in "\(value)" }
+            .filter { $0 != "1" }
+            .map { (text: String) -> Int in text.count * 10 }
+            .record()
+        source.send(value: 0)
+        source.send(value: 1)
+        source.send(value: 12)
+        // When
+        recorder.dispose()
+        source.send(value: 2)
+        // Then
+        #expect(recorder.events == [.next(10), .next(20)])
+        #expect(source.subscriptions.count == 1)
+        #expect(source.disposals.count == 1)
     }
 
     @Test func aFusedRunSubscribesAndDisposesItsSourceOnce() {
@@ -187,6 +233,72 @@ import SignalsTestSupport
         #expect(weakSubject == nil)
         first.dispose()
         second.dispose()
+    }
+
+    @Test func aLiveSubscriptionThroughARunThatChangesTheTypeKeepsNothingOfItsSourceAlive() {
+        // Given: the same, through runs whose stages change the type
+        weak var replayed: Tracked?
+        weak var weakReplay: ReplaySubject<Tracked, Never>?
+        weak var weakSubject: Subject<Int, Never>?
+        let first: any Disposable
+        let second: any Disposable
+        do {
+            let replay = ReplaySubject<Tracked, Never>(capacity: 1)
+            let value = Tracked(id: 2)
+            replayed = value
+            weakReplay = replay
+            first = replay.signal.map { $0.id }.map { "\($0)" }.subscribe(next: { _ in })
+            replay.send(value: value)
+            let subject = Subject<Int, Never>()
+            weakSubject = subject
+            second = subject.signal.filter { $0 > 0 }.map { Double($0) }.map { Int($0) }.subscribe(next: { _ in })
+        }
+        // Then
+        #expect(weakReplay == nil)
+        #expect(replayed == nil)
+        #expect(weakSubject == nil)
+        first.dispose()
+        second.dispose()
+    }
+
+    @Test func subscriptionsThroughRunsOfAnyTypeLiveUntilTheyEndAndNotLongerUnderThreads() {
+        // Given: rounds of four threads, each subscribing through a run that changes the type,
+        // while the subject sends; half keep their disposable and dispose it, half drop it
+        // (the subject is then all that keeps the subscription)
+        for _ in 0..<testSize(2_000, quick: 100) {
+            let subject = Subject<Int, Never>()
+            let signal = subject.signal.map { Double($0) }.filter { $0 >= 0 }.map { Int($0) + 1 }
+            let received = Locked([0, 0, 0, 0])
+            let captured = Locked<[Int: WeakTracked]>([:])
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                let subscription: any Disposable
+                do {
+                    let tracked = Tracked(id: thread)
+                    captured.withLock { $0[thread] = WeakTracked(tracked) }
+                    subscription = signal.subscribe(next: { _ in
+                        withExtendedLifetime(tracked) { received.withLock { $0[thread] += 1 } }
+                    })
+                }
+                subject.send(value: thread)
+                // Then (kept too briefly?): the subscription is live and has received its own value
+                #expect(received.value[thread] >= 1)
+                if thread % 2 == 0 {
+                    subscription.dispose()
+                    // Then (kept too long?): once disposed, nothing of it is kept
+                    #expect(captured.value[thread]?.object == nil)
+                }
+            }
+            // Then: the dropped subscriptions are still live until the subject completes
+            let before = received.value
+            subject.send(value: 100)
+            #expect(received.value[1] == before[1] + 1)
+            #expect(received.value[3] == before[3] + 1)
+            #expect(received.value[0] == before[0])
+            #expect(captured.value[1]?.object != nil)
+            subject.sendCompleted()
+            #expect(captured.value[1]?.object == nil)
+            #expect(captured.value[3]?.object == nil)
+        }
     }
 
     @Test func aStageAfterOneThatDisposedTheSubscriptionRunsButNothingIsDelivered() {
