@@ -6,11 +6,11 @@
 //
 // Each scenario starts a fresh server (in this process, port 0) for each implementation:
 //   fan-out    100 SSE clients follow one room; N messages are posted; deliveries/s until
-//              every client has every message, and the process's peak allocated bytes
+//              every client has every message, and the process's peak resident memory
 //   publishers 32 concurrent clients POST messages to 8 rooms (with 8 followers); req/s, p99
 //   churn      connect a follower, read its first message, disconnect; cost per connect
 //   slow       one follower that never reads while N messages of 1 KB are posted; the
-//              allocated bytes after, and live subscriptions after it disconnects
+//              resident memory added, and live subscriptions after it disconnects
 // Client and server share the process (and the allocator), the same for both twins.
 
 import AsyncHTTPClient
@@ -37,14 +37,13 @@ let client = HTTPClient(
     configuration: .init(connectionPool: .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 512))
 )
 
-/// Bytes the allocator holds for the program right now (glibc: arena + mmapped chunks).
+/// The process's resident memory right now, in bytes (Linux: /proc/self/statm). The
+/// allocator's own counters (glibc's mallinfo2) are not visible to Swift's Glibc module, and
+/// freed memory is not always returned, so this over-counts; it is the same for both twins.
 func allocatedBytes() -> Int {
-    #if canImport(Glibc)
-    let info = mallinfo2()
-    return Int(info.uordblks) + Int(info.hblkhd)
-    #else
-    return 0
-    #endif
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+          let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
 /// Samples `allocatedBytes()` every 5 ms while `body` runs; returns the peak.
@@ -159,7 +158,7 @@ func measure<Backend: RoomsBackend>(_ name: String, _ make: () -> Backend) async
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         results["fan-out deliveries/s"] = String(format: "%.0f", Double(received) / seconds)
         results["fan-out received"] = "\(received)/\(fanOutClients * fanOutMessages)"
-        results["fan-out peak allocated MB (above start)"] = String(format: "%.1f", Double(peak - before) / 1e6)
+        results["fan-out peak resident MB (above start)"] = String(format: "%.1f", Double(peak - before) / 1e6)
         try await server.stop()
     }
 
@@ -221,7 +220,7 @@ func measure<Backend: RoomsBackend>(_ name: String, _ make: () -> Backend) async
         for _ in 0..<slowMessages { server.backend.post(to: "slow", author: "load", text: text) }
         try await Task.sleep(for: .milliseconds(500))
         let held = allocatedBytes() - before
-        results["slow client: held MB after \(slowMessages) × 1 KB"] = String(format: "%.1f", Double(held) / 1e6)
+        results["slow client: resident MB added by \(slowMessages) × 1 KB"] = String(format: "%.1f", Double(held) / 1e6)
         socket.close()
         let deadline = ContinuousClock.now + .seconds(30)
         while server.backend.liveSubscriptions > 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
@@ -272,4 +271,4 @@ for key in signals.keys.sorted() {
 }
 print("")
 print("load average after: \(loadAfter); \(ProcessInfo.processInfo.activeProcessorCount) cores")
-try await client.shutdown()
+try await client.shutdown().get()
