@@ -5,10 +5,15 @@ import Foundation
 import RoomsApp
 import RoomsCore
 
+/// Writes a line to standard output at once (print is buffered when the output is a pipe).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 let port = ProcessInfo.processInfo.environment["PORT"].flatMap(Int.init) ?? 8080
 let rooms = Rooms(scheduler: serverScheduler())
 let server = makeServer(rooms: rooms, configuration: RoomsConfiguration(port: port)) { port in
-    print("rooms: listening on http://127.0.0.1:\(port)/")
+    say("rooms: listening on http://127.0.0.1:\(port)/")
 }
 try await server.run()
-print("rooms: stopped")
+say("rooms: stopped")

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import RoomsApp
 import RoomsCore
+import Synchronization
 import Testing
 
 /// The server as its clients see it: real HTTP on loopback, Server-Sent Events, WebSocket.
@@ -24,22 +25,21 @@ import Testing
     @Test func postsArriveInOrderOverWebSocketAndFramesPost() async throws {
         let server = try await RunningServer.start()
         try await server.post("ws", author: "ann", text: "before")
-        let received = try await WebSocketClient.connect(
+        let texts = Texts()
+        try await WebSocketClient.connect(
             url: "ws://127.0.0.1:\(server.port)/rooms/ws/ws", logger: Logger(label: "test")
         ) { inbound, outbound, _ in
             // One message posted over HTTP, one as a frame on this socket.
             try await server.post("ws", author: "bob", text: "over http")
             try await outbound.write(.text(#"{"author":"cy","text":"over the socket"}"#))
-            var texts: [String] = []
             for try await frame in inbound.messages(maxSize: 1 << 16) {
                 guard case .text(let json) = frame else { continue }
                 let event = try JSONDecoder().decode(WireEvent.self, from: Data(json.utf8))
                 if let message = event.message { texts.append("\(message.author): \(message.text)") }
-                if texts.count == 3 { break }
+                if texts.all.count == 3 { break }
             }
-            #expect(texts == ["ann: before", "bob: over http", "cy: over the socket"])
         }
-        _ = received
+        #expect(texts.all == ["ann: before", "bob: over http", "cy: over the socket"])
         try await server.eventually("the socket's subscription to be released") { server.rooms.liveSubscriptions == 0 }
         try await server.stop()
     }
@@ -73,15 +73,31 @@ import Testing
         }
         try await server.eventually("four live subscriptions") { server.rooms.liveSubscriptions == 4 }
         let start = ContinuousClock.now
-        try await server.stop()
+        try await server.stop(within: .seconds(5))
         let elapsed = ContinuousClock.now - start
         #expect(elapsed < .seconds(5), "graceful shutdown took \(elapsed)")
         // Every stream ended from the server's side (the responses finished).
-        for follow in follows {
-            for await _ in follow.events {}
-            _ = await follow.task.result
+        let timedOut = Mutex(false)
+        let drain = Task {
+            for follow in follows { for await _ in follow.events {} }
         }
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(5))
+            timedOut.withLock { $0 = true }
+            follows.forEach { $0.task.cancel() }
+        }
+        await drain.value
+        watchdog.cancel()
+        socket.cancel()
         _ = await socket.result
+        #expect(!timedOut.withLock { $0 }, "the open streams did not end with the server")
         #expect(server.rooms.liveSubscriptions == 0)
     }
+}
+
+/// Texts collected inside a WebSocket handler, read after it returns.
+final class Texts: Sendable {
+    private let texts = Mutex<[String]>([])
+    func append(_ text: String) { texts.withLock { $0.append(text) } }
+    var all: [String] { texts.withLock { $0 } }
 }

@@ -7,6 +7,7 @@ import RoomsApp
 import RoomsCore
 import ServiceLifecycle
 import Signals
+import Synchronization
 import Testing
 
 /// A server running in this process on a port of its own, with heartbeats every 200 ms.
@@ -33,10 +34,22 @@ struct RunningServer: Sendable {
         return RunningServer(rooms: rooms, port: port, group: group, task: task)
     }
 
-    /// Shuts the server down gracefully and waits for it to stop.
-    func stop() async throws {
+    /// Shuts the server down gracefully and waits for it to stop: a failure if that takes
+    /// longer than `limit` (the server is then cancelled, so the test ends either way).
+    func stop(within limit: Duration = .seconds(10)) async throws {
         await group.triggerGracefulShutdown()
-        try await task.value
+        let finished = Mutex(false)
+        let task = task
+        let watchdog = Task {
+            try await Task.sleep(for: limit)
+            if !finished.withLock({ $0 }) {
+                Issue.record("the server did not stop within \(limit) of its graceful shutdown")
+                task.cancel()
+            }
+        }
+        _ = await task.result
+        finished.withLock { $0 = true }
+        watchdog.cancel()
     }
 
     @discardableResult
