@@ -1,0 +1,77 @@
+// swift-tools-version: 6.1
+//
+// A live chat-rooms server built on Signals, with Hummingbird 2.
+// A separate package so that the library itself stays dependency-free.
+//
+//   swift run --package-path Examples rooms                       # the server (PORT=8080 by default)
+//   swift test --package-path Examples                            # core on virtual time, HTTP, browser
+//   swift run -c release --package-path Examples rooms-load       # Signals against AsyncStream
+//
+// Targets:
+//   Sources/RoomsCore     the Signals pipelines (rooms, history, typing, rate, admin); no HTTP
+//   Sources/RoomsStreams  the same core on AsyncStream + swift-async-algorithms (the twin)
+//   Sources/RoomsApp      routes, SSE, WebSocket, the page at `/`, services and shutdown
+//   Sources/rooms         the executable
+//   Sources/rooms-load    the load tool measuring both cores over HTTP
+import PackageDescription
+
+let package = Package(
+    name: "SignalsExamples",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "rooms", targets: ["rooms"]),
+        .executable(name: "rooms-load", targets: ["rooms-load"]),
+    ],
+    dependencies: [
+        .package(name: "Signals", path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", exact: "1.1.4"),
+    ],
+    targets: [
+        .target(name: "RoomsCore", dependencies: [.product(name: "Signals", package: "Signals")]),
+        .target(
+            name: "RoomsStreams",
+            dependencies: ["RoomsCore", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]
+        ),
+        .target(
+            name: "RoomsApp",
+            dependencies: [
+                "RoomsCore", "RoomsStreams",
+                .product(name: "Signals", package: "Signals"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(name: "rooms", dependencies: ["RoomsApp"]),
+        .executableTarget(
+            name: "rooms-load",
+            dependencies: [
+                "RoomsApp",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "RoomsCoreTests",
+            dependencies: [
+                "RoomsCore", "RoomsStreams", .product(name: "Signals", package: "Signals"),
+                .product(name: "SignalsTesting", package: "Signals"),
+            ]
+        ),
+        .testTarget(
+            name: "RoomsAppTests",
+            dependencies: [
+                "RoomsApp", "RoomsCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,186 @@
+// The server: routes over `Rooms`, and the services that run and stop it.
+//
+//   GET  /                          the page (EventSource on /rooms/:room/events)
+//   POST /rooms/:room/messages      {"author", "text"} -> 201 + the message
+//   POST /rooms/:room/typing        {"author"} -> 204
+//   GET  /rooms/:room/events        Server-Sent Events: last 50 messages, then live; typing; rate
+//   GET  /rooms/:room/ws            the same events over WebSocket; text frames from the client post
+//   GET  /admin/events              Server-Sent Events over every room (active / idle)
+//   GET  /stats                     {"liveSubscriptions": n}
+//
+// Shutdown: SIGINT/SIGTERM start the ServiceGroup's graceful shutdown. `RoomsService` is shut
+// down first (services stop in reverse order): it ends every feed through the rooms' one
+// lifetime, so every open stream finishes its response and its connection closes; then the
+// HTTP server stops, with nothing left open.
+
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import RoomsCore
+import ServiceLifecycle
+import Signals
+
+/// What a server is built from.
+public struct RoomsConfiguration: Sendable {
+    /// The address to bind; port 0 picks a free port (see `onRunning`).
+    public var host: String
+    public var port: Int
+    /// The most events kept for one slow connection; beyond it the oldest are dropped.
+    public var bufferPerConnection: Int
+    public var logLevel: Logger.Level
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, bufferPerConnection: Int = 256, logLevel: Logger.Level = .info) {
+        self.host = host
+        self.port = port
+        self.bufferPerConnection = bufferPerConnection
+        self.logLevel = logLevel
+    }
+}
+
+/// Ends every feed of `rooms` when the service group shuts down.
+public struct RoomsService<Backend: RoomsBackend>: Service {
+    let rooms: Backend
+    public init(rooms: Backend) { self.rooms = rooms }
+    public func run() async throws {
+        // Waits until shutdown starts (or the group is cancelled), then ends every feed.
+        try? await gracefulShutdown()
+        rooms.endAllFeeds()
+    }
+}
+
+/// The whole server: the HTTP application and the rooms' service, in one `ServiceGroup`
+/// that shuts down on SIGINT and SIGTERM (or when `run()`'s task is cancelled).
+///
+/// `onRunning` receives the bound port once the server listens.
+public func makeServer<Backend: RoomsBackend>(
+    rooms: Backend,
+    configuration: RoomsConfiguration = RoomsConfiguration(),
+    onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) -> ServiceGroup {
+    var logger = Logger(label: "rooms")
+    logger.logLevel = configuration.logLevel
+    let router = makeRouter(rooms: rooms, configuration: configuration)
+    let app = Application(
+        router: router,
+        server: .http1WebSocketUpgrade(webSocketRouter: router),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "rooms"),
+        onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
+        logger: logger
+    )
+    // Reverse order on shutdown: RoomsService first (ends the feeds), then the application.
+    return ServiceGroup(
+        configuration: .init(
+            services: [app, RoomsService(rooms: rooms)],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        )
+    )
+}
+
+/// The routes.
+public func makeRouter<Backend: RoomsBackend>(rooms: Backend, configuration: RoomsConfiguration) -> Router<BasicWebSocketRequestContext> {
+    let router = Router(context: BasicWebSocketRequestContext.self)
+    let buffer = configuration.bufferPerConnection
+
+    router.get("/") { _, _ in
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/html; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: page))
+        )
+    }
+
+    router.post("/rooms/:room/messages") { request, context -> Response in
+        let room = try context.parameters.require("room")
+        let body = try await request.decode(as: PostBody.self, context: context)
+        let message = rooms.post(to: room, author: body.author, text: body.text)
+        let json = try JSONEncoder().encode(message)
+        return Response(status: .created, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: json)))
+    }
+
+    router.post("/rooms/:room/typing") { request, context -> HTTPResponse.Status in
+        let room = try context.parameters.require("room")
+        let body = try await request.decode(as: TypingBody.self, context: context)
+        rooms.typing(in: room, author: body.author)
+        return .noContent
+    }
+
+    router.get("/rooms/:room/events") { request, context -> Response in
+        let room = try context.parameters.require("room")
+        return serverSentEvents(request: request, rooms.follow(room, bufferSize: buffer).map(WireEvent.init))
+    }
+
+    if let rooms = rooms as? Rooms {
+        router.get("/admin/events") { request, _ -> Response in
+            serverSentEvents(request: request, boundedValues(rooms.admin, size: buffer).map(WireEvent.init))
+        }
+    }
+
+    router.get("/stats") { _, _ -> Response in
+        let json = "{\"liveSubscriptions\":\(rooms.liveSubscriptions)}"
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: json)))
+    }
+
+    router.ws("/rooms/:room/ws") { _, context in
+        (try? context.parameters.require("room")) == nil ? .dontUpgrade : .upgrade()
+    } onUpgrade: { inbound, outbound, context in
+        let room = try context.requestContext.parameters.require("room")
+        let feed = rooms.follow(room, bufferSize: buffer)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            // The client's frames: each text frame posts a message. Ends when the client closes.
+            group.addTask {
+                for try await frame in inbound.messages(maxSize: 64 * 1024) {
+                    guard case .text(let text) = frame,
+                          let body = try? JSONDecoder().decode(PostBody.self, from: Data(text.utf8)) else { continue }
+                    rooms.post(to: room, author: body.author, text: body.text)
+                }
+            }
+            // The room's events, one text frame each. Ends when the server shuts down.
+            group.addTask {
+                for await event in feed where event != .heartbeat {
+                    try await outbound.write(.text(WireEvent(event).json))
+                }
+            }
+            // Whichever ends first ends the connection; the other is cancelled, which
+            // disposes its subscription.
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+    return router
+}
+
+/// A `text/event-stream` response that follows `events` until they end (shutdown) or the
+/// client goes away: closing the connection cancels the loop, which disposes the subscription.
+func serverSentEvents(request: Request, _ events: some AsyncSequence<WireEvent, Never> & Sendable) -> Response {
+    Response(
+        status: .ok,
+        headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+        body: .init { writer in
+            try await request.body.consumeWithCancellationOnInboundClose { _ in
+                // Sent at once, so a client sees the stream open before the first event.
+                try await writer.write(ByteBuffer(string: ": open\n\n"))
+                for await event in events {
+                    try await writer.write(ByteBuffer(string: event.serverSentEvent))
+                }
+            }
+            try await writer.finish(nil)
+        }
+    )
+}
+
+// STAND-IN for the library's bounded buffer (`observe(on:bufferSize:whenFull: .dropOldest)` /
+// bounded `values`): a connection that reads slower than its room sends keeps at most `size`
+// events, dropping the oldest.
+func boundedValues<V>(_ signal: Signal<V, Never>, size: Int) -> Signal<V, Never>.Values {
+    signal.values(bufferingPolicy: .bufferingNewest(size))
+}
+
+// STAND-IN for `TaskScheduler` (a Scheduler on Swift concurrency): the server's timed
+// operators (typing debounce, rate windows, idle rooms, heartbeats) run on one serial queue.
+/// The scheduler the server's `Rooms` runs its timed operators on.
+public func serverScheduler() -> some Scheduler {
+    QueueScheduler(name: "rooms")
+}

@@ -1,0 +1,221 @@
+// The rooms: every Signals pipeline of the server, and nothing of HTTP.
+//
+//   post ─▶ room.history (ReplaySubject, capacity 50) ─▶ followers: last 50, then live
+//        └▶ posts (Subject)  ─▶ per-room rate: window(timeSpan:) + count()
+//                            └▶ admin: groupBy(room) with an idle duration, merged
+//   typing ping ─▶ room.pings (Subject) ─▶ "ann is typing" at once, nil after the quiet period
+//
+// Every stream a client follows goes through `follow(_:)`: it is cut by the server's one
+// shutdown lifetime and counted in `liveSubscriptions` from subscription to disposal, which
+// is how the tests see that a client that goes away releases everything it held.
+
+import Signals
+import Synchronization
+
+/// The server's rooms and every stream over them.
+///
+/// Created with the scheduler its timed operators run on: a `QueueScheduler` (or a
+/// `TaskScheduler`) in the server, `SignalsTesting.TestScheduler` in tests, where the
+/// debounce of typing, the rate windows and the admin stream's idle rooms run on virtual time.
+///
+/// ```swift
+/// let rooms = Rooms(scheduler: QueueScheduler(name: "rooms"))
+/// rooms.events(in: "lobby").subscribe(next: { print($0) })
+/// rooms.post(to: "lobby", author: "ann", text: "hi")
+/// // Prints: message(Message(id: 1, room: "lobby", author: "ann", text: "hi"))
+/// ```
+public final class Rooms: Sendable {
+    /// How many messages a newcomer receives before the live ones.
+    public let historySize: Int
+    /// How long after the last typing ping "… is typing" is cleared.
+    public let typingQuiet: Duration
+    /// The period of the per-room message rate.
+    public let rateWindow: Duration
+    /// How long a room stays quiet before its group in the admin stream ends.
+    public let idleAfter: Duration
+    /// The period of `RoomEvent.heartbeat` in `events(in:)`; `nil` for none.
+    public let heartbeat: Duration?
+
+    private let scheduler: any Scheduler
+    private let table = Mutex<Table>(Table())
+    private let live = LiveCount()
+    private let posts = Subject<Message, Never>()
+    private let shutdown: ShutdownSwitch
+
+    private struct Table: ~Copyable {
+        var rooms: [String: Room] = [:]
+        var lastID = 0
+    }
+
+    /// One room's subjects, created with the room's first post, ping or follower.
+    private struct Room: Sendable {
+        /// The last `historySize` messages, then the live ones: fed directly by `post`, so
+        /// the history survives when the last follower leaves (a `share(replay:)` would
+        /// drop it with its last subscriber).
+        let history: ReplaySubject<Message, Never>
+        /// The authors of typing pings.
+        let pings = Subject<String, Never>()
+        /// This room's posts, live only (the rate counts these).
+        let posts = Subject<Message, Never>()
+    }
+
+    /// Creates the rooms.
+    ///
+    /// - Parameters:
+    ///   - scheduler: where the timed operators run (debounce, rate windows, idle rooms).
+    ///   - historySize: the messages a newcomer receives first (50).
+    ///   - typingQuiet: the quiet time after which "… is typing" clears (3 s).
+    ///   - rateWindow: the period of the message rate (5 s).
+    ///   - idleAfter: the quiet time after which a room's admin group ends (60 s).
+    ///   - heartbeat: the period of `RoomEvent.heartbeat` in `events(in:)` (15 s), or `nil`.
+    public init(
+        scheduler: some Scheduler,
+        historySize: Int = 50,
+        typingQuiet: Duration = .seconds(3),
+        rateWindow: Duration = .seconds(5),
+        idleAfter: Duration = .seconds(60),
+        heartbeat: Duration? = .seconds(15)
+    ) {
+        precondition(historySize > 0, "Rooms: historySize must be 1 or more, got \(historySize)")
+        self.scheduler = scheduler
+        self.historySize = historySize
+        self.typingQuiet = typingQuiet
+        self.rateWindow = rateWindow
+        self.idleAfter = idleAfter
+        self.heartbeat = heartbeat
+        self.shutdown = ShutdownSwitch()
+    }
+
+    private func room(_ name: String) -> Room {
+        table.withLock { table in
+            if let room = table.rooms[name] { return room }
+            let room = Room(history: ReplaySubject(capacity: historySize))
+            table.rooms[name] = room
+            return room
+        }
+    }
+
+    // MARK: Inputs
+
+    /// Posts a message to `room` and returns it with its server-wide id.
+    ///
+    /// Followers of the room receive it in id order.
+    @discardableResult
+    public func post(to roomName: String, author: String, text: String) -> Message {
+        // The id is taken and the message sent under one lock, so ids reach followers in order.
+        let (message, room) = table.withLock { table in
+            table.lastID += 1
+            let message = Message(id: table.lastID, room: roomName, author: author, text: text)
+            if let room = table.rooms[roomName] { return (message, room) }
+            let room = Room(history: ReplaySubject(capacity: historySize))
+            table.rooms[roomName] = room
+            return (message, room)
+        }
+        // Sent outside the table's lock (subscribers' code runs here), in one serial order:
+        // posts to one room come from many request handlers at once.
+        sendLock.withLock { _ in
+            room.history.send(value: message)
+            room.posts.send(value: message)
+            posts.send(value: message)
+        }
+        return message
+    }
+
+    private let sendLock = Mutex<Void>(())
+
+    /// Records that `author` is typing in `room`.
+    public func typing(in roomName: String, author: String) {
+        room(roomName).pings.send(value: author)
+    }
+
+    /// Ends every stream a client follows (their subscriptions complete and are released).
+    /// Called once, when the server shuts down; streams followed afterwards complete at once.
+    public func endAllFeeds() {
+        shutdown.end()
+    }
+
+    // MARK: Outputs
+
+    /// The live subscriptions of clients: one per stream followed through this type, from
+    /// subscription until it is disposed (the client went away, or the server shut down).
+    public var liveSubscriptions: Int { live.value }
+
+    /// The messages of `room`: the last `historySize`, then live ones, until shutdown.
+    public func messages(in roomName: String) -> Signal<Message, Never> {
+        follow(room(roomName).history.signal)
+    }
+
+    /// `"ann is typing"` as soon as a ping arrives (once per author change), `nil` once
+    /// nobody has pinged for `typingQuiet`, until shutdown.
+    ///
+    /// Composed of: the pings `map`ped to the sentence, `merge`d with the pings `debounce`d
+    /// by `typingQuiet` mapped to `nil`, then `distinctUntilChanged`.
+    public func typing(in roomName: String) -> Signal<String?, Never> {
+        follow(typingPipeline(room(roomName).pings.signal))
+    }
+
+    func typingPipeline(_ pings: Signal<String, Never>) -> Signal<String?, Never> {
+        let saying = pings.map { author -> String? in "\(author) is typing" }
+        let quiet = pings.debounce(typingQuiet, on: scheduler).map { _ -> String? in nil }
+        return saying.merge(quiet).distinctUntilChanged()
+    }
+
+    /// The number of messages posted to `room` in each `rateWindow`, sent at the end of every
+    /// window (zero for a quiet window), until shutdown.
+    ///
+    /// Composed of: the room's live posts, `window(timeSpan:count:on:)` by time alone, each
+    /// window's `count()`, `flattenMap`ped.
+    public func rate(in roomName: String) -> Signal<Int, Never> {
+        follow(ratePipeline(room(roomName).posts.signal))
+    }
+
+    func ratePipeline(_ posts: Signal<Message, Never>) -> Signal<Int, Never> {
+        posts.window(timeSpan: rateWindow, count: .max, on: scheduler).flattenMap { $0.count() }
+    }
+
+    /// Everything a follower of `room` receives, in one stream: its messages (history first),
+    /// typing, rate and heartbeats, until shutdown. One live subscription.
+    public func events(in roomName: String) -> Signal<RoomEvent, Never> {
+        let room = room(roomName)
+        var parts = [
+            room.history.signal.map(RoomEvent.message),
+            typingPipeline(room.pings.signal).map(RoomEvent.typing),
+            ratePipeline(room.posts.signal).map(RoomEvent.rate),
+        ]
+        if let heartbeat {
+            parts.append(Signal<Int, Never>.interval(heartbeat, on: scheduler).map { _ in RoomEvent.heartbeat })
+        }
+        return follow(Signal.merge(parts))
+    }
+
+    /// One stream over every room: `.active` for each post, with the room's count since it
+    /// became active, and `.idle` when a room has been quiet for `idleAfter` — its group ends,
+    /// and its next post starts a new one (counting from 1 again). Until shutdown.
+    ///
+    /// Composed of: the posts `groupBy` room, each group ending after `idleAfter` of quiet
+    /// (its `debounce`), each group `scan`ned to a count and followed by `.idle`, `flattenMap`ped.
+    public var admin: Signal<AdminEvent, Never> {
+        follow(adminPipeline(posts.signal))
+    }
+
+    func adminPipeline(_ posts: Signal<Message, Never>) -> Signal<AdminEvent, Never> {
+        let idleAfter = idleAfter, scheduler = scheduler
+        return groupsEndingWhenIdle(posts, idleAfter: idleAfter, on: scheduler)
+            .flattenMap { room, messages in
+                messages
+                    .scan(0) { count, _ in count + 1 }
+                    .map { AdminEvent.active(room: room, count: $0) }
+                    .concat(.just(AdminEvent.idle(room: room)))
+            }
+    }
+
+    // MARK: The one path of every client stream
+
+    /// Ties `signal` to the server's lifetime and counts it as a live subscription.
+    private func follow<V>(_ signal: Signal<V, Never>) -> Signal<V, Never> {
+        shutdown.cut(signal).on(
+            subscribed: { [live] in live.add(1) },
+            disposed: { [live] in live.add(-1) }
+        )
+    }
+}

@@ -1,0 +1,207 @@
+// The same rooms as RoomsCore's `Rooms`, written with AsyncStream and swift-async-algorithms
+// the way a server developer would without a reactive library: the twin the load tool
+// measures the Signals core against.
+//
+//   post ─▶ room.history (array, last 50) + yield to every follower's continuation
+//   typing ping ─▶ "ann is typing" to followers at once; the room's pings channel,
+//                  debounce(for: quiet) (AsyncAlgorithms), one task per room, sends nil
+//   rate ─▶ one AsyncTimerSequence task per room, counting posts
+//   heartbeat ─▶ one AsyncTimerSequence task for the server, to every follower
+//
+// Where it differs from the Signals core, on purpose (as a good twin would): typing and rate
+// are computed once per room and broadcast, where the Signals core runs a pipeline per
+// follower; a follower is an AsyncStream with `.bufferingNewest(n)`, where the core's
+// subscription feeds a bounded `values` buffer.
+
+import AsyncAlgorithms
+import RoomsCore
+import Synchronization
+
+/// Rooms on AsyncStream: post, typing, follow (history then live, typing, rate, heartbeat),
+/// the count of live followers, and shutdown.
+///
+/// ```swift
+/// let rooms = StreamRooms()
+/// let events = rooms.events(in: "lobby", bufferSize: 256)
+/// rooms.post(to: "lobby", author: "ann", text: "hi")
+/// for await event in events { print(event) } // message(… "hi")
+/// ```
+public final class StreamRooms: Sendable {
+    public let historySize: Int
+    public let typingQuiet: Duration
+    public let rateWindow: Duration
+
+    private let state = Mutex(State())
+    private let heartbeatTask: Mutex<Task<Void, Never>?> = Mutex(nil)
+
+    private struct Follower {
+        let continuation: AsyncStream<RoomEvent>.Continuation
+    }
+
+    private final class Room: Sendable {
+        let pings: AsyncStream<Void>.Continuation
+        let tasks: [Task<Void, Never>]
+        init(pings: AsyncStream<Void>.Continuation, tasks: [Task<Void, Never>]) {
+            self.pings = pings
+            self.tasks = tasks
+        }
+    }
+
+    private struct RoomState {
+        var history: [Message] = []
+        var followers: [Int: Follower] = [:]
+        var typing: String?
+        var postsInWindow = 0
+        var room: Room?
+    }
+
+    private struct State: ~Copyable {
+        var rooms: [String: RoomState] = [:]
+        var lastID = 0
+        var nextFollower = 0
+        var live = 0
+        var ended = false
+    }
+
+    public init(
+        historySize: Int = 50,
+        typingQuiet: Duration = .seconds(3),
+        rateWindow: Duration = .seconds(5),
+        heartbeat: Duration? = .seconds(15)
+    ) {
+        self.historySize = historySize
+        self.typingQuiet = typingQuiet
+        self.rateWindow = rateWindow
+        if let heartbeat {
+            let task = Task { [weak self] in
+                for await _ in AsyncTimerSequence(interval: heartbeat, clock: .continuous) {
+                    guard let self else { return }
+                    self.state.withLock { state in
+                        for room in state.rooms.values {
+                            for follower in room.followers.values { follower.continuation.yield(.heartbeat) }
+                        }
+                    }
+                }
+            }
+            heartbeatTask.withLock { $0 = task }
+        }
+    }
+
+    /// Makes the room's tasks (typing debounce and rate) the first time the room is used.
+    private func ensureRoom(_ name: String, in state: inout State) {
+        if state.rooms[name]?.room != nil { return }
+        var roomState = state.rooms[name] ?? RoomState()
+        let (pings, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let quiet = typingQuiet, window = rateWindow
+        let typing = Task { [weak self] in
+            for await _ in pings.debounce(for: quiet, clock: .continuous) {
+                self?.broadcast(in: name) { room in
+                    guard room.typing != nil else { return nil }
+                    room.typing = nil
+                    return .typing(nil)
+                }
+            }
+        }
+        let rate = Task { [weak self] in
+            for await _ in AsyncTimerSequence(interval: window, clock: .continuous) {
+                self?.broadcast(in: name) { room in
+                    defer { room.postsInWindow = 0 }
+                    return .rate(room.postsInWindow)
+                }
+            }
+        }
+        roomState.room = Room(pings: continuation, tasks: [typing, rate])
+        state.rooms[name] = roomState
+    }
+
+    /// Updates one room and yields the event it returns to every follower, under the lock
+    /// (yield never waits), so followers see one order.
+    private func broadcast(in name: String, _ update: (inout RoomState) -> RoomEvent?) {
+        state.withLock { state in
+            guard !state.ended, var room = state.rooms[name] else { return }
+            let event = update(&room)
+            state.rooms[name] = room
+            if let event { for follower in room.followers.values { follower.continuation.yield(event) } }
+        }
+    }
+
+    @discardableResult
+    public func post(to roomName: String, author: String, text: String) -> Message {
+        state.withLock { state in
+            state.lastID += 1
+            let message = Message(id: state.lastID, room: roomName, author: author, text: text)
+            if state.ended { return message }
+            ensureRoom(roomName, in: &state)
+            var room = state.rooms[roomName]!
+            room.history.append(message)
+            if room.history.count > historySize { room.history.removeFirst(room.history.count - historySize) }
+            room.postsInWindow += 1
+            state.rooms[roomName] = room
+            for follower in room.followers.values { follower.continuation.yield(.message(message)) }
+            return message
+        }
+    }
+
+    public func typing(in roomName: String, author: String) {
+        let text = "\(author) is typing"
+        let pings: AsyncStream<Void>.Continuation? = state.withLock { state in
+            if state.ended { return nil }
+            ensureRoom(roomName, in: &state)
+            var room = state.rooms[roomName]!
+            if room.typing != text {
+                room.typing = text
+                for follower in room.followers.values { follower.continuation.yield(.typing(text)) }
+            }
+            state.rooms[roomName] = room
+            return room.room?.pings
+        }
+        pings?.yield()
+    }
+
+    /// The room's events: its history, then live messages, typing, rate and heartbeats, until
+    /// the follower stops iterating or `endAllFeeds()`. At most `bufferSize` unread events are
+    /// kept (the oldest are dropped).
+    public func events(in roomName: String, bufferSize: Int) -> AsyncStream<RoomEvent> {
+        let (stream, continuation) = AsyncStream<RoomEvent>.makeStream(bufferingPolicy: .bufferingNewest(bufferSize))
+        let id: Int? = state.withLock { state in
+            if state.ended { return nil }
+            ensureRoom(roomName, in: &state)
+            state.nextFollower += 1
+            state.live += 1
+            let id = state.nextFollower
+            state.rooms[roomName]!.followers[id] = Follower(continuation: continuation)
+            for message in state.rooms[roomName]!.history { continuation.yield(.message(message)) }
+            return id
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.state.withLock { state in
+                if state.rooms[roomName]?.followers.removeValue(forKey: id) != nil { state.live -= 1 }
+            }
+        }
+        return stream
+    }
+
+    /// The followers iterating right now.
+    public var liveSubscriptions: Int { state.withLock { $0.live } }
+
+    /// Ends every follower's stream and stops the rooms' tasks.
+    public func endAllFeeds() {
+        let (followers, tasks) = state.withLock { state -> ([AsyncStream<RoomEvent>.Continuation], [Task<Void, Never>]) in
+            state.ended = true
+            let rooms = state.rooms.values
+            return (rooms.flatMap { $0.followers.values.map(\.continuation) }, rooms.flatMap { $0.room?.tasks ?? [] })
+        }
+        // Outside the lock: finishing runs onTermination, which takes it.
+        followers.forEach { $0.finish() }
+        tasks.forEach { $0.cancel() }
+        heartbeatTask.withLock { $0?.cancel() }
+    }
+
+    deinit {
+        heartbeatTask.withLock { $0?.cancel() }
+    }
+}
