@@ -89,10 +89,10 @@ private func settle<C>(_ scheduler: TaskScheduler<C>) async {
 /// Polls `condition` until it holds (a watchdog of 20 s, never a timing assertion).
 private func waitUntil(_ condition: @Sendable () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
     let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .seconds(20))
+    let deadline = clock.now.advanced(by: .seconds(60))
     while !condition() {
         if clock.now > deadline {
-            Issue.record("watchdog: the condition did not hold within 20 s", sourceLocation: sourceLocation)
+            Issue.record("watchdog: the condition did not hold within 60 s", sourceLocation: sourceLocation)
             return
         }
         try? await Task.sleep(for: .milliseconds(1))
