@@ -317,16 +317,8 @@ final class _Parker: @unchecked Sendable {
 /// than `threshold` (5 s) — almost always a callback blocking on a thread that is sending
 /// into the signal (Contracts.md, "Blocking in a callback"). Release builds have none of it.
 /// Tests shorten the threshold and catch the message through `report`.
-package enum _SlowTurnDiagnostic {
-    package struct Settings: Sendable {
-        package var threshold: Duration = .seconds(5)
-        package var report: @Sendable (String) -> Void = { message in
-            let line = message + "\n"
-            _ = line.withCString { write(2, $0, strlen($0)) } // standard error
-        }
-        package var hasReported = false
-    }
-    package static let settings = _Locked(Settings())
+package enum _SlowTurnDiagnostic: _WaitDiagnostic {
+    package static let settings = _Locked(_WaitDiagnosticSettings())
 
     package static let message = """
         Signals: a send has waited more than a few seconds for its turn to deliver: a callback \
@@ -338,8 +330,7 @@ package enum _SlowTurnDiagnostic {
     /// The absolute time (the condition variable's clock) at which to report, or `nil` once
     /// the message has been printed.
     static func deadline() -> timespec? {
-        let threshold = settings.withLock { $0.hasReported ? nil : $0.threshold }
-        guard let threshold else { return nil }
+        guard let threshold = threshold() else { return nil }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let (seconds, attoseconds) = threshold.components
@@ -350,15 +341,6 @@ package enum _SlowTurnDiagnostic {
             wholeSeconds += 1
         }
         return timespec(tv_sec: .init(wholeSeconds), tv_nsec: .init(nanoseconds))
-    }
-
-    static func reportOnce() {
-        let report = settings.withLock { settings -> (@Sendable (String) -> Void)? in
-            if settings.hasReported { return nil }
-            settings.hasReported = true
-            return settings.report
-        }
-        report?(message)
     }
 }
 #endif

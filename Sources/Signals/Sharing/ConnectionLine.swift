@@ -171,16 +171,8 @@ final class _ConnectionTurn: Sendable {
 /// teardown waiting for the next connection (Contracts.md, "Connectable signals": "A teardown
 /// must not wait for the next connection"). Release builds have none of it. Tests shorten the
 /// threshold and catch the message through `report`.
-package enum _ConnectionLineDiagnostic {
-    package struct Settings: Sendable {
-        package var threshold: Duration = .seconds(5)
-        package var report: @Sendable (String) -> Void = { message in
-            let line = message + "\n"
-            _ = line.withCString { write(2, $0, strlen($0)) } // standard error
-        }
-        package var hasReported = false
-    }
-    package static let settings = _Locked(Settings())
+package enum _ConnectionLineDiagnostic: _WaitDiagnostic {
+    package static let settings = _Locked(_WaitDiagnosticSettings())
 
     package static let message = """
         Signals: a subscription to a shared or connectable signal has waited more than a few \
@@ -190,18 +182,5 @@ package enum _ConnectionLineDiagnostic {
         "A teardown must not wait for the next connection". (Printed once; debug builds only.)
         """
 
-    /// How long a start may wait in line before the message, or `nil` once it has been printed.
-    static func threshold() -> Duration? {
-        settings.withLock { $0.hasReported ? nil : $0.threshold }
-    }
-
-    static func reportOnce() {
-        let report = settings.withLock { settings -> (@Sendable (String) -> Void)? in
-            if settings.hasReported { return nil }
-            settings.hasReported = true
-            return settings.report
-        }
-        report?(message)
-    }
 }
 #endif

@@ -228,16 +228,8 @@ struct _MutablePropertyState<Value> {
 /// properties in opposite orders (Contracts.md, "State: properties and actions"). A `modify`
 /// that finds the lock free pays one atomic load; one that finds it held is watched with one
 /// timer. Release builds have none of it. Tests shorten the threshold.
-package enum _NestedModifyDiagnostic {
-    package struct Settings: Sendable {
-        package var threshold: Duration = .seconds(5)
-        package var report: @Sendable (String) -> Void = { message in
-            let line = message + "\n"
-            _ = line.withCString { write(2, $0, strlen($0)) } // standard error
-        }
-        package var hasReported = false
-    }
-    package static let settings = _Locked(Settings())
+package enum _NestedModifyDiagnostic: _WaitDiagnostic {
+    package static let settings = _Locked(_WaitDiagnosticSettings())
 
     package static let message = """
         Signals: a MutableProperty.modify has waited more than a few seconds for the \
@@ -250,18 +242,13 @@ package enum _NestedModifyDiagnostic {
     /// When the lock is held by another thread (`isHeld`), a flag for the caller to set once
     /// it has the lock, watched: still unset after the threshold, the message is printed.
     static func watch(isHeld: Bool) -> _AcquiredFlag? {
-        guard isHeld, let threshold = settings.withLock({ $0.hasReported ? nil : $0.threshold }) else { return nil }
+        guard isHeld, let threshold = threshold() else { return nil }
         let acquired = _AcquiredFlag()
         let (seconds, attoseconds) = threshold.components
         let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
             guard !acquired.flag.load(ordering: .acquiring) else { return }
-            let report = settings.withLock { settings -> (@Sendable (String) -> Void)? in
-                if settings.hasReported { return nil }
-                settings.hasReported = true
-                return settings.report
-            }
-            report?(message)
+            reportOnce()
         }
         return acquired
     }
