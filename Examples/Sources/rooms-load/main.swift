@@ -257,7 +257,7 @@ final class RawSocket {
 let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
 print("rooms-load: \(quick ? "quick" : "full") sizes; load average before: \(load)")
 let signals = try await measure("Signals") {
-    Rooms(scheduler: serverScheduler())
+    Rooms(scheduler: TaskScheduler())
 }
 let streams = try await measure("AsyncStream") {
     StreamRooms()
