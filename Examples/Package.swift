@@ -48,7 +48,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .executableTarget(name: "rooms", dependencies: ["RoomsApp"]),
+        .executableTarget(name: "rooms", dependencies: ["RoomsApp", .product(name: "Signals", package: "Signals")]),
         .executableTarget(
             name: "rooms-load",
             dependencies: [

@@ -114,7 +114,7 @@ public func makeRouter<Backend: RoomsBackend>(rooms: Backend, configuration: Roo
 
     if let rooms = rooms as? Rooms {
         router.get("/admin/events") { request, _ -> Response in
-            serverSentEvents(request: request, boundedValues(rooms.admin, size: buffer).map(WireEvent.init))
+            serverSentEvents(request: request, rooms.admin.buffer(size: buffer, whenFull: .dropOldest).map(WireEvent.init))
         }
     }
 
@@ -169,18 +169,4 @@ func serverSentEvents(request: Request, _ events: some AsyncSequence<WireEvent, 
             try await writer.finish(nil)
         }
     )
-}
-
-// STAND-IN for the library's bounded buffer (`observe(on:bufferSize:whenFull: .dropOldest)` /
-// bounded `values`): a connection that reads slower than its room sends keeps at most `size`
-// events, dropping the oldest.
-func boundedValues<V>(_ signal: Signal<V, Never>, size: Int) -> Signal<V, Never>.Values {
-    signal.values(bufferingPolicy: .bufferingNewest(size))
-}
-
-// STAND-IN for `TaskScheduler` (a Scheduler on Swift concurrency): the server's timed
-// operators (typing debounce, rate windows, idle rooms, heartbeats) run on one serial queue.
-/// The scheduler the server's `Rooms` runs its timed operators on.
-public func serverScheduler() -> some Scheduler {
-    QueueScheduler(name: "rooms")
 }

@@ -19,8 +19,15 @@ public protocol RoomsBackend: Sendable {
 }
 
 extension Rooms: RoomsBackend {
+    /// The slow-client policy is `.dropOldest`, not `.fail` ("disconnect the laggard"): a
+    /// follower that falls `bufferSize` events behind skips the oldest unread ones and stays
+    /// connected. Why: most of a room's events are superseded by later ones (typing, rate,
+    /// heartbeats), a skipped message is still in the room's history, and a disconnected
+    /// EventSource would reconnect at once and be sent the same 50-message history again,
+    /// making a slow client slower; it also keeps the Signals core and its AsyncStream twin
+    /// (`.bufferingNewest`) under the same policy, so `rooms-load` compares like with like.
     public func follow(_ room: String, bufferSize: Int) -> Signal<RoomEvent, Never>.Values {
-        boundedValues(events(in: room), size: bufferSize)
+        events(in: room).buffer(size: bufferSize, whenFull: .dropOldest)
     }
 }
 

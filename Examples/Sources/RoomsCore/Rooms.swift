@@ -14,12 +14,12 @@ import Synchronization
 
 /// The server's rooms and every stream over them.
 ///
-/// Created with the scheduler its timed operators run on: a `QueueScheduler` (or a
-/// `TaskScheduler`) in the server, `SignalsTesting.TestScheduler` in tests, where the
+/// Created with the scheduler its timed operators run on: a `TaskScheduler` in the server
+/// (a `QueueScheduler` works as well), `SignalsTesting.TestScheduler` in tests, where the
 /// debounce of typing, the rate windows and the admin stream's idle rooms run on virtual time.
 ///
 /// ```swift
-/// let rooms = Rooms(scheduler: QueueScheduler(name: "rooms"))
+/// let rooms = Rooms(scheduler: TaskScheduler())
 /// rooms.events(in: "lobby").subscribe(next: { print($0) })
 /// rooms.post(to: "lobby", author: "ann", text: "hi")
 /// // Prints: message(Message(id: 1, room: "lobby", author: "ann", text: "hi"))
@@ -40,7 +40,10 @@ public final class Rooms: Sendable {
     private let table = Mutex<Table>(Table())
     private let live = LiveCount()
     private let posts = Subject<Message, Never>()
-    private let shutdown: ShutdownSwitch
+    /// The server's one lifetime: every client stream is taken during it.
+    private let lifetime: Lifetime
+    /// Ends `lifetime` (`endAllFeeds()`); kept here, since releasing it would end it too.
+    private let shutdown: Lifetime.Token
 
     private struct Table: ~Copyable {
         var rooms: [String: Room] = [:]
@@ -83,7 +86,7 @@ public final class Rooms: Sendable {
         self.rateWindow = rateWindow
         self.idleAfter = idleAfter
         self.heartbeat = heartbeat
-        self.shutdown = ShutdownSwitch()
+        (self.lifetime, self.shutdown) = Lifetime.make()
     }
 
     private func room(_ name: String) -> Room {
@@ -192,17 +195,21 @@ public final class Rooms: Sendable {
     /// became active, and `.idle` when a room has been quiet for `idleAfter` — its group ends,
     /// and its next post starts a new one (counting from 1 again). Until shutdown.
     ///
-    /// Composed of: the posts `groupBy` room, each group ending after `idleAfter` of quiet
-    /// (its `debounce`), each group `scan`ned to a count and followed by `.idle`, `flattenMap`ped.
+    /// Composed of: the posts `groupBy(_:duration:)` room, each group ending after `idleAfter`
+    /// of quiet (the group's own `debounce` is its duration; an ended group leaves the
+    /// operator's table), each group `scan`ned to a count and followed by `.idle`,
+    /// `flattenMap`ped.
     public var admin: Signal<AdminEvent, Never> {
         follow(adminPipeline(posts.signal))
     }
 
     func adminPipeline(_ posts: Signal<Message, Never>) -> Signal<AdminEvent, Never> {
         let idleAfter = idleAfter, scheduler = scheduler
-        return groupsEndingWhenIdle(posts, idleAfter: idleAfter, on: scheduler)
-            .flattenMap { room, messages in
-                messages
+        return posts
+            .groupBy(\.room) { group in group.signal.debounce(idleAfter, on: scheduler) }
+            .flattenMap { group in
+                let room = group.key
+                return group.signal
                     .scan(0) { count, _ in count + 1 }
                     .map { AdminEvent.active(room: room, count: $0) }
                     .concat(.just(AdminEvent.idle(room: room)))
@@ -213,7 +220,7 @@ public final class Rooms: Sendable {
 
     /// Ties `signal` to the server's lifetime and counts it as a live subscription.
     private func follow<V>(_ signal: Signal<V, Never>) -> Signal<V, Never> {
-        shutdown.cut(signal).on(
+        signal.take(during: lifetime).on(
             subscribed: { [live] in live.add(1) },
             disposed: { [live] in live.add(-1) }
         )

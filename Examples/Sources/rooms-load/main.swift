@@ -100,24 +100,46 @@ func post(_ base: String, room: String, text: String) async throws {
     _ = try await response.body.collect(upTo: 1 << 16)
 }
 
-/// Follows `room` and counts message events until `count` have arrived; returns when they have
-/// (or the stream ends). `opened` is resumed once the response has started.
-func follow(_ base: String, room: String, until count: Int, opened: @escaping @Sendable () -> Void) async throws -> Int {
+/// Follows `room` and counts message events until `count` have arrived, or until the event
+/// whose text is `last` has (a slow follower's buffer drops the oldest, so it may never see
+/// `count`; the newest is never dropped); returns the count seen (or when the stream ends).
+/// `opened` is called once the response has started. A marker split across two chunks is
+/// found: the scan keeps the tail of the previous chunk.
+func follow(
+    _ base: String, room: String, until count: Int, last: String? = nil,
+    opened: @escaping @Sendable () -> Void
+) async throws -> Int {
     let response = try await client.execute(HTTPClientRequest(url: "\(base)/rooms/\(room)/events"), timeout: .seconds(300))
     opened()
     var seen = 0
     let marker = Array("event: message".utf8)
+    let end = last.map { Array("\"\($0)\"".utf8) }  // the text as a JSON string
+    let keep = max(marker.count, end?.count ?? 0) - 1
+    var carry: [UInt8] = []
     for try await var chunk in response.body {
-        let bytes = chunk.readBytes(length: chunk.readableBytes) ?? []
-        // Count occurrences of the marker (events never split a marker across chunks often
-        // enough to matter at these sizes; a split one is caught by the final count check).
-        var i = 0
-        while i + marker.count <= bytes.count {
-            if bytes[i] == marker[0] && Array(bytes[i..<i + marker.count]) == marker { seen += 1; i += marker.count } else { i += 1 }
-        }
+        let bytes = carry + (chunk.readBytes(length: chunk.readableBytes) ?? [])
+        let skip = carry.count  // markers wholly inside `carry` were counted with the last chunk
+        seen += occurrences(of: marker, in: bytes, endingAfter: skip)
         if seen >= count { break }
+        if let end, occurrences(of: end, in: bytes, endingAfter: skip) > 0 { break }
+        carry = Array(bytes.suffix(keep))
     }
     return seen
+}
+
+/// How many times `pattern` occurs in `bytes` ending after index `skip` (so not counted before).
+func occurrences(of pattern: [UInt8], in bytes: [UInt8], endingAfter skip: Int) -> Int {
+    var found = 0
+    var i = max(0, skip - pattern.count + 1)
+    while i + pattern.count <= bytes.count {
+        if bytes[i] == pattern[0] && bytes[i..<i + pattern.count].elementsEqual(pattern) {
+            found += 1
+            i += pattern.count
+        } else {
+            i += 1
+        }
+    }
+    return found
 }
 
 final class Counter: @unchecked Sendable {
@@ -145,7 +167,9 @@ func measure<Backend: RoomsBackend>(_ name: String, _ make: () -> Backend) async
         let ((elapsed, received), peak) = try await peakAllocated { () async throws -> (Duration, Int) in
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<fanOutClients {
-                    group.addTask { try await follow(server.base, room: "fan", until: fanOutMessages) { opened.add() } }
+                    group.addTask {
+                        try await follow(server.base, room: "fan", until: fanOutMessages, last: "message \(fanOutMessages - 1)") { opened.add() }
+                    }
                 }
                 while server.backend.liveSubscriptions < fanOutClients { try await Task.sleep(for: .milliseconds(5)) }
                 let start = ContinuousClock.now
@@ -257,7 +281,7 @@ final class RawSocket {
 let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
 print("rooms-load: \(quick ? "quick" : "full") sizes; load average before: \(load)")
 let signals = try await measure("Signals") {
-    Rooms(scheduler: serverScheduler())
+    Rooms(scheduler: TaskScheduler())
 }
 let streams = try await measure("AsyncStream") {
     StreamRooms()

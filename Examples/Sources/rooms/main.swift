@@ -4,6 +4,7 @@
 import Foundation
 import RoomsApp
 import RoomsCore
+import Signals
 
 /// Writes a line to standard output at once (print is buffered when the output is a pipe).
 func say(_ line: String) {
@@ -11,7 +12,7 @@ func say(_ line: String) {
 }
 
 let port = ProcessInfo.processInfo.environment["PORT"].flatMap(Int.init) ?? 8080
-let rooms = Rooms(scheduler: serverScheduler())
+let rooms = Rooms(scheduler: TaskScheduler())
 let server = makeServer(rooms: rooms, configuration: RoomsConfiguration(port: port)) { port in
     say("rooms: listening on http://127.0.0.1:\(port)/")
 }

@@ -20,7 +20,7 @@ struct RunningServer: Sendable {
     var base: String { "http://127.0.0.1:\(port)" }
 
     static func start() async throws -> RunningServer {
-        let rooms = Rooms(scheduler: QueueScheduler(name: "test-rooms"), heartbeat: .milliseconds(200))
+        let rooms = Rooms(scheduler: TaskScheduler(), heartbeat: .milliseconds(200))
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let group = makeServer(rooms: rooms, configuration: RoomsConfiguration(port: 0, logLevel: .warning)) { port in
             continuation.yield(port)
