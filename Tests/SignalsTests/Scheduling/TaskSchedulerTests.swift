@@ -86,13 +86,19 @@ private func settle<C>(_ scheduler: TaskScheduler<C>) async {
     }
 }
 
-/// Polls `condition` until it holds (a watchdog of 20 s, never a timing assertion).
+/// Polls `condition` until it holds. A watchdog, never a timing assertion: it gives up only
+/// after 60 s *and* 5,000 polls that found the condition false, so that a test run which keeps
+/// the cooperative pool busy (other suites blocking its threads on a loaded machine) starves
+/// the poll and the scheduler's tasks alike without failing the test; a scheduler that lost
+/// its work is still caught, since the polls go on while nothing happens.
 private func waitUntil(_ condition: @Sendable () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: .seconds(60))
+    var polls = 0
     while !condition() {
-        if clock.now > deadline {
-            Issue.record("watchdog: the condition did not hold within 60 s", sourceLocation: sourceLocation)
+        polls += 1
+        if clock.now > deadline, polls >= 5_000 {
+            Issue.record("watchdog: the condition did not hold within 60 s and \(polls) polls", sourceLocation: sourceLocation)
             return
         }
         try? await Task.sleep(for: .milliseconds(1))
