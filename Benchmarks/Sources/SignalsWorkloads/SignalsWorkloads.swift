@@ -261,7 +261,7 @@ public enum Sig {
     @inline(never)
     public static func w18Plain(_ n: Int) -> Int {
         let tally = Tally()
-        IntSignal.from(0..<n).pairwise().subscribe(next: { tally.add($0.0 &+ $0.1) })
+        IntSignal.from(0..<n).pairwisePlain().subscribe(next: { tally.add($0.0 &+ $0.1) })
         return tally.sum
     }
 

@@ -18,7 +18,7 @@ final class PreviousValue<Value>: @unchecked Sendable {  // touched only by the 
 extension Signal {
     /// Sends each value with the one before it, from the second value on; plain (not
     /// `@inlinable`), as an operator in one's own module is usually written.
-    public func pairwise() -> Signal<(Value, Value), Failure> {
+    public func pairwisePlain() -> Signal<(Value, Value), Failure> {
         bind {
             let previous = PreviousValue<Value>()
             return { event, _ in
