@@ -23,40 +23,6 @@ import Signals
 import SignalsTestSupport
 
 @Suite struct BurstMemoryTests {
-    /// The resident size in bytes, after the allocator has returned every free page it can.
-    static func residentBytes() -> Int {
-        typealias Trim = @convention(c) (Int) -> Int32
-        if let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") {
-            _ = unsafeBitCast(symbol, to: Trim.self)(0)
-        }
-        let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
-        let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
-    /// The bytes the allocator has handed out and not had back: glibc's `malloc_info` totals
-    /// (the arenas' memory less what is free in them, plus blocks mapped on their own).
-    static func allocatedBytes() -> Int {
-        typealias Info = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_info") else { return 0 }
-        var buffer: UnsafeMutablePointer<CChar>?
-        var length = 0
-        guard let stream = open_memstream(&buffer, &length) else { return 0 }
-        _ = unsafeBitCast(symbol, to: Info.self)(0, stream)
-        fclose(stream)
-        guard let buffer else { return 0 }
-        defer { free(buffer) }
-        // The process's totals follow the last arena's `</heap>`.
-        let totals = String(cString: buffer).components(separatedBy: "</heap>").last ?? ""
-        func size(of tag: String) -> Int {
-            guard let start = totals.range(of: tag),
-                  let size = totals[start.upperBound...].range(of: "size=\"") else { return 0 }
-            return Int(totals[size.upperBound...].prefix { $0.isNumber }) ?? 0
-        }
-        return size(of: "<system type=\"current\"") - size(of: "<total type=\"fast\"")
-            - size(of: "<total type=\"rest\"") + size(of: "<total type=\"mmap\"")
-    }
-
     /// Sends `burst` values into `observe(on:)` while its queue is blocked, lets them all
     /// through, disposes the subscription, and returns what the process holds then, above what
     /// it held before: (resident while blocked, resident after disposal, allocated after disposal).
@@ -113,14 +79,14 @@ import SignalsTestSupport
             let burst = testSize(500_000, quick: 100_000)
             let values = Subject<Int, Never>()
             let gate = Subject<Int, Never>()
-            let before = BurstMemoryTests.allocatedBytes()
+            let before = allocatedBytes()
             // Every value starts an inner subscription to `gate`; all stay live until the gate
             // completes, while the outer subscription goes on.
             let subscription = values.signal.flattenMap { _ in gate.signal }.subscribe(next: { _ in })
             for value in 0..<burst { values.send(value: value) }
-            let during = BurstMemoryTests.allocatedBytes() - before
+            let during = allocatedBytes() - before
             gate.sendCompleted()
-            let after = BurstMemoryTests.allocatedBytes() - before
+            let after = allocatedBytes() - before
             // Measured as allocated bytes, not the resident size: pages the allocator keeps
             // after a burst (see the header) are not the library's, and a loaded machine made
             // the resident figure fail this check once.
