@@ -246,6 +246,8 @@ extension Signal {
     ///
     /// Completes, fails and disposes as `flatten(_:)` does over the groups' signals.
     ///
+    /// ![groupBy { $0.isMultiple(of: 2) ? "even" : "odd" }.flatten(.latest)](marble-groupBy-flatten.svg)
+    ///
     /// Composed of: `map(\.signal).flatten(strategy)`.
     ///
     /// ```swift

@@ -41,6 +41,8 @@ extension Signal where Failure == Never {
     ///
     /// Values and completion pass through; it never actually fails.
     ///
+    /// ![setFailureType(to: PictureFailure.self)](marble-setFailureType.svg)
+    ///
     /// Composed of: `promoteError()`.
     ///
     /// ```swift

@@ -43,6 +43,7 @@ private let flattening = "Flattening"
 private let splitting = "Splitting: signals of signals"
 private let time = "Time"
 private let errors = "Errors"
+private let sideEffects = "Side effects"
 
 /// The labels of `[1, 2]` as `[1,2]`.
 private func arrayLabel(_ values: [Int]) -> String { "[" + values.map(String.init).joined(separator: ",") + "]" }
@@ -194,6 +195,11 @@ let galleryPictures: [GalleryPicture] = [
     GalleryPicture("mapError", "mapError(_:)", transforming) { s in
         let source = s.hot("-a-b-#", values: ["a": "a", "b": "b"], error: PictureFailure())
         return s.diagram("mapError { Wrapped($0) }", inputs: ["source": source], output: source.signal.mapError { Wrapped($0) })
+    },
+    GalleryPicture("setFailureType", "setFailureType(to:)", transforming) { s in
+        let source = s.hotStrings("-a-b-c-|")
+        return s.diagram("setFailureType(to: PictureFailure.self)", inputs: ["source": source],
+                         output: source.signal.setFailureType(to: PictureFailure.self))
     },
     GalleryPicture("tryMap", "tryMap(_:)", transforming) { s in
         let source = s.hot("-1-2-x-3-|", values: ["1": "1", "2": "2", "x": "x", "3": "3"], error: PictureFailure() as any Error)
@@ -397,6 +403,11 @@ let galleryPictures: [GalleryPicture] = [
                          output: source.signal.groupBy({ $0.lowercased() }, duration: { $0.signal.debounce(.seconds(2), on: s) }),
                          inner: { index, group in ("\(group.key)\(index)", group.signal) })
     },
+    GalleryPicture("groupBy-flatten", "flatten(_:) (over groups)", splitting) { s in
+        let source = s.hotInts("-1-3-2-4-5-|")
+        return s.diagram("groupBy { $0.isMultiple(of: 2) ? \"even\" : \"odd\" }.flatten(.latest)", inputs: ["source": source],
+                         output: source.signal.groupBy { $0.isMultiple(of: 2) ? "even" : "odd" }.flatten(.latest))
+    },
     GalleryPicture("window-count", "window(count:)", splitting) { s in
         let source = s.hotInts("-1-2-3-4-5-|")
         return s.diagram("window(count: 2)", inputs: ["source": source], output: source.signal.window(count: 2),
@@ -445,6 +456,12 @@ let galleryPictures: [GalleryPicture] = [
         let source = s.coldStrings("-a-b--c|")
         let queue = OneTickQueue(clock: s)
         return s.diagram("subscribe(on: queue)", inputs: ["source": source], output: source.signal.subscribe(on: queue))
+    },
+    GalleryPicture("observe-on-bufferSize", "observe(on:bufferSize:whenFull:dropped:)", time) { s in
+        let source = s.hotStrings("-(abc)--d-|")
+        let queue = OneTickQueue(clock: s)
+        return s.diagram("observe(on: queue, bufferSize: 2, whenFull: .dropOldest)", inputs: ["source": source],
+                         output: source.signal.observe(on: queue, bufferSize: 2, whenFull: .dropOldest))
     },
     GalleryPicture("timestamp", "timestamp(on:)", time) { s in
         let source = s.hotStrings("-a--b-c-|")
@@ -531,6 +548,26 @@ let galleryPictures: [GalleryPicture] = [
         let source = s.coldStrings("-a-b|")
         return s.diagram("repeatForever().take(5)", inputs: ["source": source], output: source.signal.repeatForever().take(5))
     },
+
+    // MARK: Side effects
+    GalleryPicture("on", "on(subscribed:started:next:error:completed:terminated:disposed:)", sideEffects) { s in
+        let source = s.hotStrings("-a-b-c-d-|")
+        let lines = Subject<String, Never>()
+        let log: @Sendable (String) -> Void = { lines.send(value: $0) }
+        return s.diagram("on(next: { log($0) }, disposed: { log(\"end\") }).take(2)",
+                         inputs: ["source": source, "log": lines.signal.record(scheduler: s)],
+                         output: source.signal.on(next: { log($0) }, disposed: { log("end") }).take(2))
+    },
+    GalleryPicture("log", "log(_:to:)", sideEffects) { s in
+        let source = s.hotStrings("-a-b-|")
+        let lines = Subject<String, Never>()
+        let log: @Sendable (String) -> Void = { lines.send(value: $0) }
+        // Each line starts with "src #n: ", n counting subscriptions across the process: the
+        // lane shows what follows it, so that the picture is the same on every run.
+        let written = lines.signal.map { String($0.split(separator: ": ", maxSplits: 1).last ?? "") }
+        return s.diagram("log(\"src\", to: log)", inputs: ["source": source, "log": written.record(scheduler: s)],
+                         output: source.signal.log("src", to: log))
+    },
 ]
 
 /// One sentence under each picture of the gallery: what to look at.
@@ -592,6 +629,11 @@ let gallerySentences: [String: String] = [
     "replaceError": "The failure is replaced by one last value, z, and completion.",
     "retry": "Each failure resubscribes the cold source, twice; the third failure passes.",
     "retry-delay": "Each failure resubscribes the cold source after a pause of 2 ticks.",
+    "setFailureType": "Nothing changes but the type: a signal that cannot fail can now be merged or combined with signals that can.",
+    "groupBy-flatten": "With .latest, the even group's arrival cancels the odd one, so 5 (odd) no longer reaches the output.",
+    "observe-on-bufferSize": "a, b and c arrive before the queue runs; it holds two, so a is dropped (the oldest), and b and c are delivered one tick later.",
+    "on": "The hooks run as the events pass, at their ticks; take(2) disposes the source after b, which runs the disposed hook.",
+    "log": "A line for each event as it passes (drawn without its \"src #1: \" prefix), and one when the subscription ends.",
     "map-keyPath": "Each value is replaced by the property the key path reads: here, each word's length.",
     "ignoreValues": "No value passes; only the completion (or the failure) does, at its tick.",
     "scan-noSeed": "The first value is sent as it is; each next one is added to the running total.",
