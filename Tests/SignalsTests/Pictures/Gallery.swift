@@ -318,7 +318,7 @@ let galleryPictures: [GalleryPicture] = [
 
     // MARK: Flattening
     GalleryPicture("flatten-merge", "flatten(.merge)", flattening) { s in
-        let outer = s.hotStrings("-a---b-----|"), a = s.coldInts("1-2-3|"), b = s.coldInts("4-5|")
+        let outer = s.hotStrings("-a--b------|"), a = s.coldInts("1-2-3|"), b = s.coldInts("4-5|")
         let inners = ["a": a.signal, "b": b.signal]
         return s.diagram("flatten(.merge)", inputs: ["outer": outer, "a": a, "b": b],
                          output: outer.signal.map { inners[$0]! }.flatten(.merge))
@@ -330,7 +330,7 @@ let galleryPictures: [GalleryPicture] = [
                          output: outer.signal.map { inners[$0]! }.flatten())
     },
     GalleryPicture("flatten-concat", "flatten(.concat)", flattening) { s in
-        let outer = s.hotStrings("-a---b-----|"), a = s.coldInts("1-2-3|"), b = s.coldInts("4-5|")
+        let outer = s.hotStrings("-a--b------|"), a = s.coldInts("1-2-3|"), b = s.coldInts("4-5|")
         let inners = ["a": a.signal, "b": b.signal]
         return s.diagram("flatten(.concat)", inputs: ["outer": outer, "a": a, "b": b],
                          output: outer.signal.map { inners[$0]! }.flatten(.concat))
@@ -342,7 +342,7 @@ let galleryPictures: [GalleryPicture] = [
                          output: outer.signal.map { inners[$0]! }.concat())
     },
     GalleryPicture("flatten-latest", "flatten(.latest)", flattening) { s in
-        let outer = s.hotStrings("-a---b-----|"), a = s.coldInts("1-2-3|"), b = s.coldInts("4-5|")
+        let outer = s.hotStrings("-a--b------|"), a = s.coldInts("1-2-3|"), b = s.coldInts("4-5|")
         let inners = ["a": a.signal, "b": b.signal]
         return s.diagram("flatten(.latest)", inputs: ["outer": outer, "a": a, "b": b],
                          output: outer.signal.map { inners[$0]! }.flatten(.latest))
@@ -354,7 +354,7 @@ let galleryPictures: [GalleryPicture] = [
                          output: outer.signal.map { inners[$0]! }.flatten(.first))
     },
     GalleryPicture("merge-maxConcurrent", "merge(maxConcurrent:)", flattening) { s in
-        let outer = s.hotStrings("-ab-c-------|"), a = s.coldInts("1--2|"), b = s.coldInts("3--4|"), c = s.coldInts("5-6|")
+        let outer = s.hotStrings("-ab-c-------|"), a = s.coldInts("1--2|"), b = s.coldInts("3---4|"), c = s.coldInts("5-6|")
         let inners = ["a": a.signal, "b": b.signal, "c": c.signal]
         return s.diagram("merge(maxConcurrent: 2)", inputs: ["outer": outer, "a": a, "b": b, "c": c],
                          output: outer.signal.map { inners[$0]! }.merge(maxConcurrent: 2))
@@ -372,7 +372,7 @@ let galleryPictures: [GalleryPicture] = [
                          output: source.signal.flattenMap { inner[$0]! })
     },
     GalleryPicture("flatMapLatest", "flatMapLatest(_:)", flattening) { s in
-        let source = s.hotStrings("-a--b------|"), a = s.coldInts("-1-2-3|"), b = s.coldInts("-4-5|")
+        let source = s.hotStrings("-a---b-----|"), a = s.coldInts("-1-2-3|"), b = s.coldInts("-4-5|")
         let inner = ["a": a.signal, "b": b.signal]
         return s.diagram("flatMapLatest { inner[$0]! }", inputs: ["source": source, "a": a, "b": b],
                          output: source.signal.flatMapLatest { inner[$0]! })
@@ -600,12 +600,12 @@ let gallerySentences: [String: String] = [
     "skip-until": "Values are dropped until the trigger's first value.",
     "flatten-merge": "Each inner signal is subscribed as it arrives; their values interleave.",
     "flatten-concat": "b waits until a has completed; its values follow a's.",
-    "flatten-latest": "b's arrival disposes a: only the latest inner signal's values pass.",
+    "flatten-latest": "b's arrival disposes a (the dashed bar), so a's 3 never comes: only the latest inner signal's values pass.",
     "flatten-first": "b arrives while a is busy and is dropped; c arrives after a has completed.",
     "merge-maxConcurrent": "At most two inner signals at once: c is subscribed when a completes.",
     "switchToLatest": "Each new inner signal disposes the previous one.",
     "flattenMap": "Each value starts its inner signal at once; a's and b's values interleave (compare concatMap).",
-    "flatMapLatest": "b's arrival cancels a (its shading ends); only b's values follow.",
+    "flatMapLatest": "b's arrival cancels a before its 3 (the dashed bar ends its shading); only b's values follow.",
     "flatMapFirst": "b arrives while a is running and is ignored; c starts after a has completed.",
     "concatMap": "b is subscribed only when a has completed, so a's values all come first (compare flattenMap).",
     "groupBy": "Each key's first value opens its group; later values go to their group's lane.",
