@@ -540,6 +540,11 @@ let galleryPictures: [GalleryPicture] = [
         return s.diagram("retry(2, delay: .constant(2))", inputs: ["source": source],
                          output: source.signal.retry(2, delay: .constant(.seconds(2)), on: s))
     },
+    GalleryPicture("retry-delay-exponential", "retry(_:delay:on:)", errors) { s in
+        let source = s.cold("-a-#", values: ["a": "a"], error: PictureFailure())
+        return s.diagram("retry(3, delay: .exponential(initial: 1))", inputs: ["source": source],
+                         output: source.signal.retry(3, delay: .exponential(initial: .seconds(1)), on: s))
+    },
     GalleryPicture("repeat", "repeat(_:)", errors) { s in
         let source = s.coldStrings("-a-b|")
         return s.diagram("repeat(3)", inputs: ["source": source], output: source.signal.repeat(3))
@@ -629,6 +634,7 @@ let gallerySentences: [String: String] = [
     "replaceError": "The failure is replaced by one last value, z, and completion.",
     "retry": "Each failure resubscribes the cold source, twice; the third failure passes.",
     "retry-delay": "Each failure resubscribes the cold source after a pause of 2 ticks.",
+    "retry-delay-exponential": "The pause before each resubscription doubles: 1, then 2, then 4 ticks; the fourth failure passes.",
     "setFailureType": "Nothing changes but the type: a signal that cannot fail can now be merged or combined with signals that can.",
     "groupBy-flatten": "With .latest, the even group's arrival cancels the odd one, so 5 (odd) no longer reaches the output.",
     "observe-on-bufferSize": "a, b and c arrive before the queue runs; it holds two, so a is dropped (the oldest), and b and c are delivered one tick later.",
