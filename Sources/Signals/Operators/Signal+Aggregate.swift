@@ -11,6 +11,8 @@ extension Signal {
     /// Completes right after the count (`0` for an empty signal); fails with this signal's
     /// error (and sends no count).
     ///
+    /// ![count()](marble-count.svg)
+    ///
     /// Composed of: `reduce(0) { count, _ in count + 1 }`.
     ///
     /// ```swift
@@ -35,6 +37,8 @@ extension Signal {
     ///
     /// Completes right after its one value; fails with this signal's error if that comes
     /// before the answer.
+    ///
+    /// ![allSatisfy { $0.isMultiple(of: 2) }](marble-allSatisfy.svg)
     ///
     /// Composed of: `bind` with `.next(v) -> predicate(v) ? nil : (stop; .just(false))`,
     /// `.completed -> .just(true)`.
@@ -73,6 +77,8 @@ extension Signal {
     ///
     /// Completes right after its one value; fails with this signal's error if that comes
     /// before the answer.
+    ///
+    /// ![contains(where: { $0 > 3 })](marble-contains-where.svg)
     ///
     /// Composed of: `bind` with `.next(v) -> predicate(v) ? (stop; .just(true)) : nil`,
     /// `.completed -> .just(false)`.

@@ -100,6 +100,8 @@ extension Signal {
     /// value of this signal at the same instant, both scheduled at subscription (cold test
     /// signals), end the array before the value, which starts the next one.
     ///
+    /// ![buffer(boundary: boundary)](marble-buffer-boundary.svg)
+    ///
     /// Composed of: `merge` of `boundary` (first) and `self`, each `materialize`d and tagged,
     /// into a stateful `bind` keeping the array.
     ///

@@ -115,6 +115,8 @@ extension Signal {
     /// The errors signal is typed `Signal<Failure, Failure>` (it never fails) so that the
     /// trigger can give up with one of them: `errors.flattenMap { .error($0) }`.
     ///
+    /// ![retry(when: { _ in trigger })](marble-retry-when.svg)
+    ///
     /// Composed of: `deferred`; `merge` of the trigger (materialized), a `Subject` of attempt
     /// failures and a start notice, into a stateful `bind` that runs one attempt at a time;
     /// `dematerialize`.

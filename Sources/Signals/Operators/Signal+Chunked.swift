@@ -15,6 +15,8 @@ extension Signal {
     /// Completes when this signal completes, after sending the open chunk (if a value came);
     /// fails with its error, dropping the open chunk. Each subscription starts without a chunk.
     ///
+    /// ![chunked(on: { $0.isMultiple(of: 2) })](marble-chunked-on.svg)
+    ///
     /// Composed of: a stateful `bind` keeping the open chunk:
     /// `.next(v) -> key(v) == chunk.key ? append : .just(chunk)` then open `(key(v), [v])`;
     /// `.completed -> .just(chunk)`.

@@ -10,6 +10,8 @@ extension Signal {
     /// Completes right after the array; fails with this signal's error, dropping what was
     /// collected.
     ///
+    /// ![collect()](marble-collect.svg)
+    ///
     /// Composed of: a stateful `bind`: `.next(v) -> buffer.append(v); nil`,
     /// `.completed -> .just(buffer)`.
     ///

@@ -55,6 +55,8 @@ extension Signal {
     /// of one value sends nothing); fails with its error. Each subscription starts again
     /// without a previous value.
     ///
+    /// ![pairwise()](marble-pairwise.svg)
+    ///
     /// Composed of: a stateful `bind` keeping the previous value (`nil` at first):
     /// `.next(v) -> previous.map { .just(($0, v)) }; previous = v`.
     ///

@@ -11,6 +11,8 @@ extension Signal {
     /// with the last value *forwarded* (as in RxSwift), not with the last value received,
     /// which matters only when `isSame` is not transitive.
     ///
+    /// ![distinctUntilChanged(by: { $0.lowercased() == $1.lowercased() })](marble-distinctUntilChanged-by.svg)
+    ///
     /// Composed of: a stateful `bind` keeping the last value forwarded:
     /// `.next(v) -> isSame(last, v) ? nil : (last = v; .just(v))` (constants only: no
     /// allocation per value).

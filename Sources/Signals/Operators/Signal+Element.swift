@@ -43,6 +43,8 @@ extension Signal {
     /// `output(at:)` — follow with `single()` or `ifEmpty(switchTo: .error(…))` to fail
     /// instead. Fails: with this signal's error, if it comes first.
     ///
+    /// ![element(at: 2)](marble-element-at.svg)
+    ///
     /// Composed of: `skip(index).take(1)`.
     ///
     /// ```swift
@@ -75,6 +77,8 @@ extension Signal {
     /// The error type is `SingleError<Failure>`: it keeps the source's typed failure, and
     /// for a signal that cannot fail (`SingleError<Never>`) a `switch` needs only `.empty`
     /// and `.moreThanOne`. To get back to the source's failure type, `mapError` or `catch`.
+    ///
+    /// ![single()](marble-single.svg)
     ///
     /// Composed of: `mapError(SingleError.failure)` and a stateful `bind`:
     /// `.next(v) -> seen ? stop; .error(.moreThanOne) : .just(v)`,
@@ -121,6 +125,8 @@ extension Signal {
     /// this signal has completed empty.
     ///
     /// ![timeout(3, switchTo: fallback)](marble-timeout-switchTo.svg)
+    ///
+    /// ![ifEmpty(switchTo: fallback)](marble-ifEmpty-switchTo.svg)
     ///
     /// Composed of: a stateful `bind`: `.next(v) -> sawValue = true; .just(v)`,
     /// `.completed -> sawValue ? nil : other` (tail-called, as `catch`'s handler).

@@ -8,6 +8,8 @@ extension Signal {
     /// Completes when this signal completes; fails with its error. Each subscription counts
     /// from 0 again.
     ///
+    /// ![enumerated()](marble-enumerated.svg)
+    ///
     /// Composed of: a stateful `bind` keeping the next offset:
     /// `.next(v) -> .just((offset, v)); offset += 1` (constants only: no allocation per
     /// value).

@@ -35,6 +35,8 @@ extension Signal {
     /// Completes after that value, or without a value if this signal completes first;
     /// fails with this signal's error if that comes first.
     ///
+    /// ![first(where: { $0 > 3 })](marble-first-where.svg)
+    ///
     /// Composed of: `filter(predicate).take(1)`.
     ///
     /// ```swift
@@ -96,6 +98,8 @@ extension Signal {
     ///
     /// Completes when this signal completes; fails with its error (an empty signal that
     /// fails stays failed: nothing replaces it).
+    ///
+    /// ![replaceEmpty(with: "z")](marble-replaceEmpty.svg)
     ///
     /// Composed of: a stateful `bind`: `.next(v) -> sawValue = true; .just(v)`,
     /// `.completed -> sawValue ? nil : .just(value)`.

@@ -12,7 +12,7 @@ extension Signal {
     /// and every inner signal have completed; the first error, from this signal or any inner
     /// one, fails it and disposes everything else.
     ///
-    /// ![flattenMap { n in interval(2).take(2) }](marble-flattenMap.svg)
+    /// ![flattenMap { inner[$0]! }](marble-flattenMap.svg)
     ///
     /// Composed of: `bind` with the binding `.next(v) -> transform(v)`,
     /// `.error(e) -> .error(e)`, `.completed -> nil`; over a constant (`just(v)`), the one
@@ -68,6 +68,8 @@ extension Signal {
     ///
     /// Completes when this signal and every inner signal have completed; the first error
     /// fails it and disposes everything else.
+    ///
+    /// ![flatten()](marble-flatten.svg)
     ///
     /// Composed of: `flattenMap { $0 }`.
     ///

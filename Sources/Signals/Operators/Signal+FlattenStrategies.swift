@@ -14,6 +14,8 @@ extension Signal {
     /// Completes when this signal and every inner signal have completed; the first error
     /// fails it and disposes everything else.
     ///
+    /// ![concat()](marble-concat-outer.svg)
+    ///
     /// Composed of: `flatten(.concat)`.
     ///
     /// ```swift
@@ -41,7 +43,7 @@ extension Signal {
     /// Completes when this signal and every inner signal have completed; the first error
     /// fails it and disposes everything else.
     ///
-    /// ![concatMap { n in interval(2).take(2) }](marble-concatMap.svg)
+    /// ![concatMap { inner[$0]! }](marble-concatMap.svg)
     ///
     /// Composed of: `flattenMap(.concat, transform)`.
     ///
@@ -97,7 +99,7 @@ extension Signal {
     /// Completes when this signal and the last inner signal have completed; fails with an
     /// error of this signal or of the current inner signal.
     ///
-    /// ![flatMapLatest { inner[$0] }](marble-flatMapLatest.svg)
+    /// ![flatMapLatest { inner[$0]! }](marble-flatMapLatest.svg)
     ///
     /// Composed of: `flattenMap(.latest, transform)`.
     ///
@@ -127,7 +129,7 @@ extension Signal {
     /// Completes when this signal and the running inner signal have completed; the first
     /// error fails it and disposes everything else.
     ///
-    /// ![flatMapFirst { inner[$0] }](marble-flatMapFirst.svg)
+    /// ![flatMapFirst { inner[$0]! }](marble-flatMapFirst.svg)
     ///
     /// Composed of: `flattenMap(.first, transform)`.
     ///

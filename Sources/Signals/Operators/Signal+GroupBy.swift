@@ -151,6 +151,8 @@ extension Signal {
     /// completed). The law still holds: `groupBy(k, duration: d).flatten(.merge)` is this
     /// signal.
     ///
+    /// ![groupBy({ $0.lowercased() }, duration: { $0.signal.debounce(2) })](marble-groupBy-duration.svg)
+    ///
     /// Composed of: the `bind` of ``groupBy(_:)`` over the `merge` of this signal
     /// materialized and a `Subject` of ended groups; each new group is returned merged with
     /// its watcher, `duration(group).materialize().first()` (taken until the group ends),
@@ -243,6 +245,8 @@ extension Signal {
     /// `strategy`: `groupBy(key).flatten(.merge)` is this signal again.
     ///
     /// Completes, fails and disposes as `flatten(_:)` does over the groups' signals.
+    ///
+    /// ![groupBy { $0.isMultiple(of: 2) ? "even" : "odd" }.flatten(.latest)](marble-groupBy-flatten.svg)
     ///
     /// Composed of: `map(\.signal).flatten(strategy)`.
     ///

@@ -13,6 +13,8 @@ extension Signal {
     ///
     /// Completes / Fails / Disposes: as this signal.
     ///
+    /// ![log("src", to: log)](marble-log.svg)
+    ///
     /// Composed of: `deferred` (a fresh number per subscription) and
     /// `on(subscribed:next:error:completed:disposed:)`.
     ///

@@ -33,6 +33,8 @@ extension Signal {
     ///
     /// Completion and errors pass through unchanged.
     ///
+    /// ![map(\.count)](marble-map-keyPath.svg)
+    ///
     /// Composed of: `map { $0[keyPath: keyPath] }`.
     ///
     /// ```swift
@@ -92,6 +94,8 @@ extension Signal {
     /// this one has finished, and how.
     ///
     /// Completes when this signal completes; fails with its error.
+    ///
+    /// ![ignoreValues()](marble-ignoreValues.svg)
     ///
     /// Composed of: `filter { _ in false }`.
     ///

@@ -8,6 +8,8 @@ extension Signal {
     ///
     /// Completes when this signal completes; fails with `transform(error)` when it fails.
     ///
+    /// ![mapError { Wrapped($0) }](marble-mapError.svg)
+    ///
     /// Composed of: `bind` with `.next(v) -> .just(v)`, `.error(e) -> .error(transform(e))`,
     /// `.completed -> nil`.
     ///
@@ -38,6 +40,8 @@ extension Signal where Failure == Never {
     /// failing signals in `merge`, `concat`, `flattenMap` and their kin.
     ///
     /// Values and completion pass through; it never actually fails.
+    ///
+    /// ![setFailureType(to: PictureFailure.self)](marble-setFailureType.svg)
     ///
     /// Composed of: `promoteError()`.
     ///
@@ -90,6 +94,8 @@ extension Signal where Failure == any Error {
     ///
     /// Completes when this signal completes; fails with this signal's error or with the
     /// first error `transform` throws.
+    ///
+    /// ![tryMap { try number($0) }](marble-tryMap.svg)
     ///
     /// Composed of: `flattenMap { v in do { .just(try transform(v)) } catch { .error(error) } }`
     /// (constants only: no allocation per value unless it throws).

@@ -6,6 +6,8 @@ extension Signal {
     /// Turns every event, including the terminal one, into a value; then completes. The
     /// result never fails.
     ///
+    /// ![materialize()](marble-materialize.svg)
+    ///
     /// Composed of: `bind` with the binding `event -> .just(event)`; it needs bind's
     /// generalisation that the binding sees the terminal event.
     ///
@@ -24,6 +26,8 @@ extension Signal {
 extension Signal where Failure == Never {
     /// The inverse of `materialize()`: turns event values back into events. A `.completed`
     /// or `.error` value ends the output with that event.
+    ///
+    /// ![dematerialize()](marble-dematerialize.svg)
     ///
     /// Composed of: `bind` with the binding `.next(.next(v)) -> .just(v)`,
     /// `.next(.error(e)) -> .error(e)`, `.next(.completed) -> stop`.

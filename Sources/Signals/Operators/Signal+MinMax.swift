@@ -75,6 +75,8 @@ extension Signal where Value: Comparable & SendableMetatype {
     /// Completes: after that value, or without a value if this signal completes empty.
     /// Fails: with this signal's error, sending no value.
     ///
+    /// ![min()](marble-min.svg)
+    ///
     /// Composed of: `min(by: <)`.
     ///
     /// ```swift
@@ -95,6 +97,8 @@ extension Signal where Value: Comparable & SendableMetatype {
     ///
     /// Completes: after that value, or without a value if this signal completes empty.
     /// Fails: with this signal's error, sending no value.
+    ///
+    /// ![max()](marble-max.svg)
     ///
     /// Composed of: `max(by: <)`.
     ///

@@ -11,6 +11,8 @@ extension Signal {
     /// this signal and cancels the events still waiting on the scheduler: nothing is
     /// delivered after the disposal returns.
     ///
+    /// ![observe(on: queue)](marble-observe-on.svg)
+    ///
     /// Composed of: `materialize()`, then `flattenMap` of each event into a zero-delay
     /// `Signal.timer(after: .zero, on: scheduler)` that sends it, then `dematerialize()`.
     /// Order holds because a scheduler runs work due at the same time first in, first out.

@@ -52,6 +52,8 @@ extension Signal {
     /// Completes / Fails: as this signal. Disposes: disposing the output disposes this
     /// signal's subscription, then runs `disposed`.
     ///
+    /// ![on(next: { log($0) }, disposed: { log("end") }).take(2)](marble-on.svg)
+    ///
     /// Composed of: `Signal.using` (for `disposed`), `deferred` (for `subscribed`), a
     /// `merge` of the materialized source and a `deferred` marker that runs `started`, with a
     /// `bind` holding a source error until the marker has passed (for `started`), and a `bind`

@@ -11,6 +11,8 @@ extension Signal {
     /// `repeat(1)` is this signal. Fails: at the first error, without repeating.
     /// Disposes: the running subscription.
     ///
+    /// ![repeat(3)](marble-repeat.svg)
+    ///
     /// Composed of: `Signal.concat(repeatElement(self, count: count))`.
     ///
     /// ```swift
@@ -37,6 +39,8 @@ extension Signal {
     /// operator that stops, such as `take(_:)`) disposes the running subscription, and no
     /// new one starts. A signal that completes synchronously without a value loops forever
     /// on the subscribing thread, as in RxSwift.
+    ///
+    /// ![repeatForever().take(5)](marble-repeatForever.svg)
     ///
     /// Composed of: `Signal.concat` of an endless sequence of `self`, read lazily.
     ///

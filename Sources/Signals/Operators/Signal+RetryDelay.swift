@@ -80,6 +80,8 @@ extension Signal {
     ///
     /// ![retry(2, delay: .constant(2))](marble-retry-delay.svg)
     ///
+    /// ![retry(3, delay: .exponential(initial: 1))](marble-retry-delay-exponential.svg)
+    ///
     /// Composed of: `catch { error in count == 0 ? .error(error) : timer(after: wait, on:
     /// scheduler).then(retry(count - 1, …)) }`, each retry built when an attempt fails.
     ///

@@ -45,6 +45,8 @@ extension Signal {
     /// Completes when this signal completes (an empty signal sends nothing); fails with its
     /// error. Each subscription starts again from its own first value.
     ///
+    /// ![scan(+)](marble-scan-noSeed.svg)
+    ///
     /// Composed of: a stateful `bind` keeping the accumulation (`nil` until the first value):
     /// `.next(v) -> acc = acc.map { nextPartialResult($0, v) } ?? v; .just(acc)`.
     ///

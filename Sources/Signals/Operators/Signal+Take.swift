@@ -100,6 +100,8 @@ extension Signal {
     /// Completes right after the first failing value (sent first when `inclusive`), or when
     /// this signal completes; fails with its error.
     ///
+    /// ![take(while: { $0 < 4 }, inclusive: true)](marble-take-while-inclusive.svg)
+    ///
     /// Composed of: `bind` with `.next(v) -> predicate(v) ? .just(v) : stop`, returning
     /// `.just(v)` with the stop when `inclusive`.
     ///

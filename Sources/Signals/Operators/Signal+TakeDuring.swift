@@ -13,6 +13,8 @@ extension Signal {
     /// never completed) at shutdown: tie each one to the server's lifetime and end the
     /// lifetime's token when the server stops.
     ///
+    /// ![take(during: lifetime)](marble-take-during.svg)
+    ///
     /// Composed of: `take(until: lifetime.ended)`.
     ///
     /// ```swift

@@ -9,6 +9,8 @@ extension Signal {
     /// reaches this operator, on the thread that sends it: the scheduler is a clock here,
     /// nothing is scheduled on it.
     ///
+    /// ![timestamp(on: scheduler)](marble-timestamp.svg)
+    ///
     /// Composed of: `map { Timestamped(value: $0, time: scheduler.now) }`.
     ///
     /// ```swift
@@ -34,6 +36,8 @@ extension Signal {
     ///
     /// Completes, fails and disposes with this signal. Each subscription measures from its
     /// own start. As with ``timestamp(on:)``, the scheduler is only read, never scheduled on.
+    ///
+    /// ![timeInterval(on: scheduler)](marble-timeInterval.svg)
     ///
     /// Composed of: a stateful `bind` keeping the time of the previous value (first, of the
     /// subscription): `.next(v) -> .just(Elapsed(value: v, interval: previous to now))`.

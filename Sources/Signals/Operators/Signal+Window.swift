@@ -180,6 +180,8 @@ extension Signal {
     /// value of this signal at the same instant, both scheduled at subscription (cold test
     /// signals), close the window before the value, which goes to the next one.
     ///
+    /// ![window(boundary: boundary)](marble-window-boundary.svg)
+    ///
     /// Composed of: the `bind` of ``window(count:)``, over the `merge` of `boundary` (first)
     /// and `self`, each `materialize`d and tagged.
     ///

@@ -72,6 +72,8 @@ extension Signal {
     /// Completes: when this signal completes; `other`'s completion changes nothing. Fails:
     /// when either fails. Disposes: both.
     ///
+    /// ![a.withLatestFrom(b) { n, s in String(repeating: s, count: n) }](marble-withLatestFrom-resultSelector.svg)
+    ///
     /// Composed of: ``withLatestFrom(_:)`` + `map { resultSelector($0.0, $0.1) }`.
     ///
     /// ```swift

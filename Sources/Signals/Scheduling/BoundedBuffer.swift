@@ -74,6 +74,8 @@ extension Signal {
     /// event is never dropped. Disposing the output disposes this signal and drops what
     /// waits.
     ///
+    /// ![observe(on: queue, bufferSize: 2, whenFull: .dropOldest)](marble-observe-on-bufferSize.svg)
+    ///
     /// Composed of: a subscription whose sink appends to a lock-guarded queue of at most
     /// `size` values, and one scheduled action at a time that drains it (plumbing: a
     /// scheduler hop with a policy).

@@ -18,6 +18,8 @@ extension Signal {
     /// has not run is cancelled; the cleanup (the disposables the source returned) runs on
     /// `scheduler` (RxSwift's rule).
     ///
+    /// ![subscribe(on: queue)](marble-subscribe-on.svg)
+    ///
     /// Composed of: a source — `scheduler.schedule { subscribe }`, and on disposal a stop at
     /// once plus `scheduler.schedule { dispose }`.
     ///
