@@ -40,6 +40,8 @@ extension ActionError: Equatable where Failure: Equatable {}
 /// it may run now (``isEnabled``) and whether it is running (``isExecuting``): what a button
 /// and its activity indicator bind to.
 ///
+/// ![action.values, Action { n in timer(3).map { _ in n } }](marble-action.svg)
+///
 /// ``apply(_:)`` returns a cold signal: each subscription is one attempt. If the action is
 /// enabled, it runs `execute(input)` and forwards its events (an error as
 /// ``ActionError/failed(_:)``); if not, it fails with ``ActionError/disabled`` at once. The

@@ -163,6 +163,8 @@ public final class MutableProperty<Value>: PropertyProtocol {
     /// property is deinitialised; a subscriber after that receives the last value, then
     /// `completed`.
     ///
+    /// ![MutableProperty(0).signal](marble-mutableProperty-signal.svg)
+    ///
     /// Composed of: the subject's signal, with a `bind` that sends the last value before a
     /// completion that arrives without one.
     ///
@@ -177,6 +179,8 @@ public final class MutableProperty<Value>: PropertyProtocol {
 
     /// Every change after subscription, without the current value. Completes when this
     /// mutable property is deinitialised.
+    ///
+    /// ![MutableProperty(0).changes](marble-mutableProperty-changes.svg)
     ///
     /// Composed of: `signal.skip(1)`.
     ///

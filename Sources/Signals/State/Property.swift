@@ -139,6 +139,8 @@ public final class Property<Value>: PropertyProtocol {
     /// Creates a property whose value is `initial` until `then` sends a value, then each value
     /// `then` sends.
     ///
+    /// ![Property(initial: 0, then: source.signal).signal](marble-property-initial-then.svg)
+    ///
     /// Subscribes to `then` at once (values it sends during the subscription are taken before
     /// this initialiser returns). Completes: when `then` completes, the property keeps its last
     /// value and its signal completes. Disposes: deinitialising the property disposes its
