@@ -93,6 +93,8 @@ public final class Action<Input, Output, Failure: Error>: Sendable {
 
     /// Whether an execution is running. `false` at first.
     ///
+    /// ![action.values, Action { n in timer(3).map { _ in n } }](marble-action.svg)
+    ///
     /// ```swift
     /// action.isExecuting.signal.subscribe(next: { spinner.isAnimating = $0 })
     /// ```
@@ -229,6 +231,8 @@ public final class Action<Input, Output, Failure: Error>: Sendable {
     }
 
     /// The values of every execution. Completes when the action is deinitialised.
+    ///
+    /// ![action.values, Action { n in timer(3).map { _ in n } }](marble-action.svg)
     ///
     /// Composed of: the events subject's signal + `compactMap(\.value)`.
     ///

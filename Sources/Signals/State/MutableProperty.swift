@@ -20,6 +20,8 @@ import Musl
 /// A value you can read and change from any thread, with a signal of its changes: the state
 /// an app holds.
 ///
+/// ![MutableProperty(0).signal](marble-mutableProperty-signal.svg)
+///
 /// ``value`` reads and writes the current value; ``modify(_:)`` reads and writes it in one
 /// atomic step. ``signal`` sends the current value at subscription, then every change (every
 /// write is a change, even to an equal value); ``changes`` sends only the changes. A

@@ -149,6 +149,52 @@ let sharingGalleryPictures: [GalleryPicture] = [
                       subscribers: ["A": during(1), "B": during(5), "C": during(10)], until: .seconds(11))
         }
     },
+    GalleryPicture("property-map", "map(_:) (on properties)", subjectsAndState) { s in
+        let sets: TestSignal<Int, Never> = s.hot("-2-3---4--")
+        let count = MutableProperty(1)
+        sets.signal.subscribe(next: { count.value = $0 })
+        let tenfold = count.map { $0 * 10 }
+        return withExtendedLifetime(tenfold) {
+            s.diagram("count.map { $0 * 10 }.signal", inputs: ["count =": sets], output: tenfold.signal,
+                      subscribers: ["A": during(0), "B": during(5)], until: .seconds(10))
+        }
+    },
+    GalleryPicture("property-combineLatest", "combineLatest(with:) (on properties)", subjectsAndState) { s in
+        let widths: TestSignal<Int, Never> = s.hot("--2-----3----"), heights: TestSignal<Int, Never> = s.hot("-----5-----6-")
+        let width = MutableProperty(1), height = MutableProperty(4)
+        widths.signal.subscribe(next: { width.value = $0 })
+        heights.signal.subscribe(next: { height.value = $0 })
+        let size = width.combineLatest(with: height)
+        return withExtendedLifetime(size) {
+            s.diagram("width.combineLatest(with: height).signal", inputs: ["width =": widths, "height =": heights], output: size.signal,
+                      subscribers: ["A": during(0), "B": during(6)], until: .seconds(13), label: { "(\($0.0), \($0.1))" })
+        }
+    },
+    GalleryPicture("property-flatMap", "flatMap(_:_:) (on properties)", subjectsAndState) { s in
+        let choices: TestSignal<String, Never> = s.hot("----b-----"), aSets: TestSignal<Int, Never> = s.hot("-2-----3--")
+        let bSets: TestSignal<Int, Never> = s.hot("--7---8---")
+        let choice = MutableProperty("a"), a = MutableProperty(1), b = MutableProperty(6)
+        choices.signal.subscribe(next: { choice.value = $0 })
+        aSets.signal.subscribe(next: { a.value = $0 })
+        bSets.signal.subscribe(next: { b.value = $0 })
+        let followed = choice.flatMap(.latest) { $0 == "a" ? a : b }
+        return withExtendedLifetime(followed) {
+            s.diagram("choice.flatMap(.latest) { $0 == \"a\" ? a : b }.signal",
+                      inputs: ["choice =": choices, "a =": aSets, "b =": bSets], output: followed.signal,
+                      subscribers: ["A": during(0), "B": during(5)], until: .seconds(10))
+        }
+    },
+    GalleryPicture("assign-to", "assign(to:) (a MutableProperty)", subjectsAndState) { s in
+        let source: TestSignal<Int, Never> = s.hot("-1-2-3-4--")
+        let property = MutableProperty(0)
+        let calls = CallLane(on: s), binding = _Locked<(any Disposable)?>(nil)
+        binding.withLock { $0 = source.signal.assign(to: property) }
+        calls.call("dispose", at: 6) { binding.withLock { $0 }?.dispose() }
+        return withExtendedLifetime(property) {
+            s.diagram("source.signal.assign(to: property); property.signal", inputs: ["source": source, "binding": calls],
+                      output: property.signal, subscribers: ["A": during(0), "B": during(4)], until: .seconds(10))
+        }
+    },
     GalleryPicture("action", "Action(enabledIf:allowsConcurrentExecution:execute:)", subjectsAndState) { s in
         let applies: TestSignal<Int, Never> = s.hot("--1-2--3----")
         let action = Action<Int, Int, Never> { n in Signal<Int, Never>.timer(after: .seconds(3), on: s).map { _ in n } }
@@ -221,6 +267,10 @@ let sharingGallerySentences: [String: String] = [
     "mutableProperty-signal": "A subscriber receives the current value at once, then every change: B, at 5, starts with 2.",
     "mutableProperty-changes": "Only the changes after subscribing: no current value at once, so B, at 5, waits for 3.",
     "property-initial-then": "The property holds 0 until the source's first value; a subscriber receives the current value at once; when the source completes, so does the property's signal, and C, later, receives the last value and the completion.",
+    "property-map": "The derived property's signal sends the transformed current value at once, then each change, in its source's colour.",
+    "property-combineLatest": "Every change of either property sends the new pair; B, at 6, receives the current pair at once.",
+    "property-flatMap": "The output follows a until the choice becomes b at 4, then b's current value and changes; a's 3 no longer reaches it.",
+    "assign-to": "Each value of the source becomes the property's value until the binding is disposed at 6; 4 is not assigned.",
     "action": "apply(2) at 4 is refused while apply(1) runs (isExecuting is true); each execution's value reaches values, and B, at 6, sees only 3.",
     "lifetime-ended": "ended sends () and completes when the lifetime ends at 3; a subscriber after the end receives them at once.",
     "just": "Each subscriber receives 1 and the completion at the tick it subscribes.",
