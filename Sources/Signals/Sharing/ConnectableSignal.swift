@@ -12,6 +12,8 @@ import Synchronization
 /// A signal whose one subscription to its source you start yourself: subscribers join a
 /// subject, and ``connect()`` subscribes the source to that subject.
 ///
+/// ![let p = source.signal.publish(); p.connect()](marble-publish.svg)
+///
 /// Make one with ``Signal/publish()`` (a fresh `Subject`) or `multicast(_:)`
 /// (a `Subject`, `ReplaySubject` or `BehaviorSubject` you give). Subscribe as many observers
 /// as you need to ``signal`` — nothing reaches them yet — then call ``connect()``: the source

@@ -87,7 +87,7 @@ let sharingGalleryPictures: [GalleryPicture] = [
     GalleryPicture("refCount", "refCount()", sharing) { s in
         let source: TestSignal<Int, Never> = s.hot("-1-2-3-4-5-|")
         return s.diagram("source.signal.publish().refCount()", inputs: ["source": source], output: source.signal.publish().refCount(),
-                         subscribers: ["A": during(0, 4), "B": during(2, 6), "C": during(8)])
+                         subscribers: ["A": during(0, 4), "B": during(2, 6), "C": during(8), "D": during(13)])
     },
     GalleryPicture("autoconnect", "autoconnect()", sharing) { s in
         let source: TestSignal<Int, Never> = s.hot("-1-2-3-4-5-|")
@@ -258,7 +258,7 @@ let sharingGallerySentences: [String: String] = [
     "replayLazily": "The source stays connected after A leaves at 4; B, at 6, receives the last two values, 2 and the 3 that no one heard.",
     "publish": "Nothing reaches A or B until connect() subscribes the source at 2, once for both; disposing the connection at 10 stops it for everyone.",
     "multicast": "connect() subscribes the source before anyone listens; the replay subject gives A (at 2) and B (at 6) its last two values.",
-    "refCount": "A's subscription connects the source; it is disposed when B, the last, leaves at 6, and C's subscription connects it again at 8.",
+    "refCount": "A's subscription connects the source; it is disposed when B, the last, leaves at 6, and C connects it again at 8. D, after the completion, receives it at once from the ended subject: the source is not subscribed again (share() would start over).",
     "autoconnect": "A connects the source at 2; it stays connected after A leaves at 6, so 4 is lost, and B at 8 joins the same subscription.",
     "subject": "Each value goes to whoever is subscribed when it is sent: B never sees 1 or 2; C, after the completion, receives it at once.",
     "replaySubject": "Each new subscriber receives the last two values first; C, after the completion, receives them and the completion.",
