@@ -67,7 +67,7 @@ let sharingGalleryPictures: [GalleryPicture] = [
         return s.diagram("source.signal.replayLazily(upTo: 2)", inputs: ["source": source], output: source.signal.replayLazily(upTo: 2),
                          subscribers: ["A": during(0, 4), "B": during(6)])
     },
-    GalleryPicture("publish", "publish()", sharing) { s in
+    GalleryPicture("publish", "publish(), connect()", sharing) { s in
         let source: TestSignal<Int, Never> = s.hot("-1-2-3-4-5-6-|")
         let published = source.signal.publish()
         let calls = CallLane(on: s), connection = _Locked<(any Disposable)?>(nil)
