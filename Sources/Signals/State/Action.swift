@@ -246,6 +246,8 @@ public final class Action<Input, Output, Failure: Error>: Sendable {
     /// The error of every execution that fails (not `.disabled` attempts). Completes when the
     /// action is deinitialised.
     ///
+    /// ![action.errors, Action { n in timer(2).flattenMap { _ in n == 2 ? .error(oops) : .just(n) } }](marble-action-errors.svg)
+    ///
     /// Composed of: the events subject's signal + `compactMap(\.error)`.
     ///
     /// ```swift

@@ -204,6 +204,18 @@ let sharingGalleryPictures: [GalleryPicture] = [
                          inputs: ["apply": applies, "isExecuting": executing], output: action.values,
                          subscribers: ["A": during(0), "B": during(6)], until: .seconds(12))
     },
+    GalleryPicture("action-errors", "errors (on Action)", subjectsAndState) { s in
+        let applies: TestSignal<Int, Never> = s.hot("-1---2---3---")
+        let action = Action<Int, Int, PictureFailure> { n in
+            Signal<Int, Never>.timer(after: .seconds(2), on: s).setFailureType(to: PictureFailure.self)
+                .flattenMap { _ in n == 2 ? .error(PictureFailure()) : .just(n) }
+        }
+        let values = action.values.record(scheduler: s)
+        applies.signal.subscribe(next: { _ = action.apply($0).subscribe(error: { _ in }) })
+        return s.diagram("action.errors, Action { n in timer(2).flattenMap { _ in n == 2 ? .error(oops) : .just(n) } }",
+                         inputs: ["apply": applies, "values": values], output: action.errors,
+                         subscribers: ["A": during(0)], until: .seconds(12))
+    },
     GalleryPicture("lifetime-ended", "ended (on Lifetime)", subjectsAndState) { s in
         let (lifetime, token) = Lifetime.make()
         let calls = CallLane(on: s)
@@ -272,6 +284,7 @@ let sharingGallerySentences: [String: String] = [
     "property-flatMap": "The output follows a until the choice becomes b at 4, then b's current value and changes; a's 3 no longer reaches it.",
     "assign-to": "Each value of the source becomes the property's value until the binding is disposed at 6; 4 is not assigned.",
     "action": "apply(2) at 4 is refused while apply(1) runs (isExecuting is true); each execution's value reaches values, and B, at 6, sees only 3.",
+    "action-errors": "An execution that fails sends its error on errors, not on values; the next apply runs as before.",
     "lifetime-ended": "ended sends () and completes when the lifetime ends at 3; a subscriber after the end receives them at once.",
     "just": "Each subscriber receives 1 and the completion at the tick it subscribes.",
     "empty": "Each subscriber receives only the completion, at once.",
