@@ -6,6 +6,8 @@
 extension Signal {
     /// Sends `value`, then completes.
     ///
+    /// ![Signal.just(1)](marble-just.svg)
+    ///
     /// ```swift
     /// Signal<Int, MyError>.just(1).subscribe(next: { print($0) }) // Prints: 1
     /// ```
@@ -15,6 +17,8 @@ extension Signal {
     }
 
     /// Completes at once, without a value.
+    ///
+    /// ![Signal<Int, Never>.empty](marble-empty.svg)
     ///
     /// Its type must be known from context: `Signal<Int, Never>.empty`, or `a.concat(.empty)`.
     ///
@@ -28,6 +32,8 @@ extension Signal {
 
     /// Fails at once with `error`.
     ///
+    /// ![Signal<Int, PictureFailure>.error(oops)](marble-error.svg)
+    ///
     /// ```swift
     /// Signal<Int, MyError>.error(.broken).subscribe(error: { print($0) }) // Prints: broken
     /// ```
@@ -38,6 +44,8 @@ extension Signal {
 
     /// Never sends anything, and never completes. Disposing its subscription is all that
     /// ends it.
+    ///
+    /// ![Signal<Int, Never>.never](marble-never.svg)
     ///
     /// ```swift
     /// let silence = Signal<Int, Never>.never

@@ -6,6 +6,8 @@ extension Signal {
     /// `observer.isStopped` before each element), so an infinite sequence is fine when
     /// something downstream stops it.
     ///
+    /// ![Signal.from([1, 2, 3])](marble-from.svg)
+    ///
     /// ```swift
     /// Signal<Int, MyError>.from(1...3).subscribe(next: { print($0) }) // Prints: 1, 2, 3
     /// ```
@@ -29,6 +31,8 @@ extension Signal {
 
     /// Calls `make` on every subscription and subscribes to the signal it returns: a
     /// fresh signal, built at subscription time, for each subscriber.
+    ///
+    /// ![Signal.deferred { .just(ticksSoFar()) }](marble-deferred.svg)
     ///
     /// ```swift
     /// let now = Signal<Int, Never>.deferred { .just(counter.next()) }

@@ -6,6 +6,8 @@ extension Signal {
     /// Sends `first`, then `next(first)`, `next(next(first))`, … while `condition` holds,
     /// synchronously on subscription, then completes.
     ///
+    /// ![Signal.generate(first: 1, while: { $0 < 10 }, next: { $0 * 2 })](marble-generate.svg)
+    ///
     /// Stops early when the subscription is disposed (it checks before each value), so an
     /// endless generation is fine when something downstream stops it. Each subscription
     /// starts again from `first`.
@@ -45,6 +47,8 @@ extension Signal {
     }
 
     /// Sends `count` consecutive integers from `start`, then completes.
+    ///
+    /// ![Signal.range(start: 5, count: 3)](marble-range.svg)
     ///
     /// ```swift
     /// Signal<Int, Never>.range(start: 5, count: 3).subscribe(next: { print($0) })

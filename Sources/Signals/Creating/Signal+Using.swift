@@ -11,6 +11,8 @@ extension Signal {
     /// A signal whose every subscription acquires a resource, runs the signal made from it,
     /// and releases it exactly once when the subscription ends.
     ///
+    /// ![Signal.using({ make() }, release: { release($0) }) { _ in source.signal }](marble-using.svg)
+    ///
     /// Completes / Fails: as the signal `make` returns. Disposes: disposing the output
     /// disposes that signal's subscription, then releases the resource. The resource is
     /// released once, however the subscription ends — completion, error or dispose — after

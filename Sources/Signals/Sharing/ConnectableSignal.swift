@@ -12,6 +12,8 @@ import Synchronization
 /// A signal whose one subscription to its source you start yourself: subscribers join a
 /// subject, and ``connect()`` subscribes the source to that subject.
 ///
+/// ![let p = source.signal.publish(); p.connect()](marble-publish.svg)
+///
 /// Make one with ``Signal/publish()`` (a fresh `Subject`) or `multicast(_:)`
 /// (a `Subject`, `ReplaySubject` or `BehaviorSubject` you give). Subscribe as many observers
 /// as you need to ``signal`` — nothing reaches them yet — then call ``connect()``: the source
@@ -100,6 +102,8 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
     /// Subscribes the source, feeding the subject, and returns the connection; while a
     /// connection is live, `connect()` returns that same connection.
     ///
+    /// ![let p = source.signal.publish(); p.connect()](marble-publish.svg)
+    ///
     /// The connection ends when you dispose it (which disposes the source subscription), or
     /// when the source terminates; a later `connect()` then subscribes the source anew. A
     /// synchronous source sends everything before `connect()` returns.
@@ -150,6 +154,8 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
     /// Connects when the first subscriber of the returned signal arrives, and never
     /// disconnects.
     ///
+    /// ![source.signal.publish().autoconnect()](marble-autoconnect.svg)
+    ///
     /// Each subscriber joins the subject first, so the first one receives even a synchronous
     /// source's events. A subscriber that the subject ends at once (it has already
     /// terminated) does not connect.
@@ -192,6 +198,8 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
 
     /// Connects when the first subscriber of the returned signal arrives, and disposes the
     /// connection when the last one leaves; the next subscriber connects again.
+    ///
+    /// ![source.signal.publish().refCount()](marble-refCount.svg)
     ///
     /// Each subscriber joins the subject first, so the first one receives even a synchronous
     /// source's events. A subscriber that the subject ends at once (it has already

@@ -10,6 +10,8 @@ extension Signal {
     /// is subscribed until you call `connect()`, and then this signal is subscribed once for
     /// all of them.
     ///
+    /// ![let p = source.signal.publish(); p.connect()](marble-publish.svg)
+    ///
     /// Completes / Fails: see ``ConnectableSignal``: after this signal terminates, the
     /// subject has ended, and later subscribers receive only its terminal event. Disposes:
     /// the subscription to this signal, when the connection is disposed.
@@ -64,6 +66,8 @@ extension Signal {
     /// A connectable signal over this one whose subscribers join `subject`, which replays
     /// its last values to each of them: `connect()` subscribes this signal once and sends
     /// its events to `subject`.
+    ///
+    /// ![source.signal.multicast(ReplaySubject(capacity: 2))](marble-multicast.svg)
     ///
     /// The same subject serves every connection: a subscriber arriving after a disconnection
     /// still receives the values remembered from earlier connections (RxSwift's

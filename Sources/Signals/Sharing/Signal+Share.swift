@@ -14,6 +14,8 @@ extension Signal {
     /// Shares one subscription to this signal among all its subscribers, for as long as
     /// anyone listens.
     ///
+    /// ![source.signal.share()](marble-share.svg)
+    ///
     /// The first subscriber subscribes to this signal (connects); later subscribers join that
     /// subscription and receive only the events sent after they joined. When the last
     /// subscriber leaves, the upstream subscription is disposed; the next subscriber starts a
@@ -54,6 +56,8 @@ extension Signal {
 
     /// Shares one subscription to this signal among all its subscribers, for as long as
     /// anyone listens, and replays the last `count` values to each new subscriber.
+    ///
+    /// ![source.signal.share(replay: 1)](marble-share-replay.svg)
     ///
     /// The first subscriber connects; a later subscriber receives the last `count` values of
     /// the current connection, then every later event — exactly once, in order, with no gap
@@ -103,6 +107,8 @@ extension Signal {
 
     /// Starts this signal on the first subscription, and replays its last `capacity` values
     /// — and its terminal event, once there is one — to every subscriber, forever.
+    ///
+    /// ![source.signal.replayLazily(upTo: 2)](marble-replayLazily.svg)
     ///
     /// Unlike ``share(replay:)`` nothing is reference-counted: when every subscriber has
     /// left, the upstream subscription and the buffer are kept, so a later subscriber

@@ -40,6 +40,8 @@ extension ActionError: Equatable where Failure: Equatable {}
 /// it may run now (``isEnabled``) and whether it is running (``isExecuting``): what a button
 /// and its activity indicator bind to.
 ///
+/// ![action.values, Action { n in timer(3).map { _ in n } }](marble-action.svg)
+///
 /// ``apply(_:)`` returns a cold signal: each subscription is one attempt. If the action is
 /// enabled, it runs `execute(input)` and forwards its events (an error as
 /// ``ActionError/failed(_:)``); if not, it fails with ``ActionError/disabled`` at once. The
@@ -90,6 +92,8 @@ public final class Action<Input, Output, Failure: Error>: Sendable {
     let _enabledFeed: (any Disposable)?
 
     /// Whether an execution is running. `false` at first.
+    ///
+    /// ![action.values, Action { n in timer(3).map { _ in n } }](marble-action.svg)
     ///
     /// ```swift
     /// action.isExecuting.signal.subscribe(next: { spinner.isAnimating = $0 })
@@ -228,6 +232,8 @@ public final class Action<Input, Output, Failure: Error>: Sendable {
 
     /// The values of every execution. Completes when the action is deinitialised.
     ///
+    /// ![action.values, Action { n in timer(3).map { _ in n } }](marble-action.svg)
+    ///
     /// Composed of: the events subject's signal + `compactMap(\.value)`.
     ///
     /// ```swift
@@ -239,6 +245,8 @@ public final class Action<Input, Output, Failure: Error>: Sendable {
 
     /// The error of every execution that fails (not `.disabled` attempts). Completes when the
     /// action is deinitialised.
+    ///
+    /// ![action.errors, Action { n in timer(2).flattenMap { _ in n == 2 ? .error(oops) : .just(n) } }](marble-action-errors.svg)
     ///
     /// Composed of: the events subject's signal + `compactMap(\.error)`.
     ///

@@ -88,6 +88,8 @@ public final class Lifetime: Sendable {
     /// A signal that sends `()` and completes when the lifetime ends; subscribed after the
     /// end, it sends them at once. It never fails.
     ///
+    /// ![lifetime.ended](marble-lifetime-ended.svg)
+    ///
     /// It sends a value before completing (ReactiveSwift's `ended` only completes) so that
     /// `take(until: lifetime.ended)` works as ``Signal/take(during:)`` does: `take(until:)`
     /// stops on its trigger's first value, not on its completion.

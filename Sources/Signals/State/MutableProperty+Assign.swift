@@ -9,6 +9,8 @@ extension Signal {
     /// Binds this signal into `property`: each value becomes the property's value, until
     /// either side ends.
     ///
+    /// ![source.signal.assign(to: property); property.signal](marble-assign-to.svg)
+    ///
     /// Completes / Fails: the binding ends when this signal completes or fails (the property
     /// keeps its last value; an error is not sent anywhere), or when `property` is
     /// deinitialised (this signal's subscription is then disposed). Disposes: disposing the

@@ -20,6 +20,8 @@ import Musl
 /// A value you can read and change from any thread, with a signal of its changes: the state
 /// an app holds.
 ///
+/// ![MutableProperty(0).signal](marble-mutableProperty-signal.svg)
+///
 /// ``value`` reads and writes the current value; ``modify(_:)`` reads and writes it in one
 /// atomic step. ``signal`` sends the current value at subscription, then every change (every
 /// write is a change, even to an equal value); ``changes`` sends only the changes. A
@@ -163,6 +165,8 @@ public final class MutableProperty<Value>: PropertyProtocol {
     /// property is deinitialised; a subscriber after that receives the last value, then
     /// `completed`.
     ///
+    /// ![MutableProperty(0).signal](marble-mutableProperty-signal.svg)
+    ///
     /// Composed of: the subject's signal, with a `bind` that sends the last value before a
     /// completion that arrives without one.
     ///
@@ -177,6 +181,8 @@ public final class MutableProperty<Value>: PropertyProtocol {
 
     /// Every change after subscription, without the current value. Completes when this
     /// mutable property is deinitialised.
+    ///
+    /// ![MutableProperty(0).changes](marble-mutableProperty-changes.svg)
     ///
     /// Composed of: `signal.skip(1)`.
     ///

@@ -34,6 +34,8 @@ public enum PropertyFlattenStrategy: Sendable {
 extension PropertyProtocol {
     /// A property whose value is `transform` of this property's value.
     ///
+    /// ![count.map { $0 * 10 }.signal](marble-property-map.svg)
+    ///
     /// `transform` runs once per change (and once for the initial value), not on every read
     /// of ``Property/value``. Completes: when this property's signal completes, or when the
     /// derived property is deinitialised. The derived property keeps this one alive.
@@ -55,6 +57,8 @@ extension PropertyProtocol {
     }
 
     /// A property whose value is the pair of this property's value and `other`'s.
+    ///
+    /// ![width.combineLatest(with: height).signal](marble-property-combineLatest.svg)
     ///
     /// Changes whenever either property changes. Completes: when both sources' signals have
     /// completed, or when the derived property is deinitialised. Keeps both alive.
@@ -81,6 +85,8 @@ extension PropertyProtocol {
     /// A property that follows the property `transform` makes from this property's current
     /// value: its value is that property's value, and when this property changes, it switches
     /// to the property made from the new value (dropping the previous one).
+    ///
+    /// ![choice.flatMap(.latest) { $0 == "a" ? a : b }.signal](marble-property-flatMap.svg)
     ///
     /// Only `.latest`: see ``PropertyFlattenStrategy`` for why the other strategies do not fit
     /// properties. The current inner property is kept alive while it is the current one (so

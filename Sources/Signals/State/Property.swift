@@ -55,6 +55,8 @@ public protocol PropertyProtocol<Value>: AnyObject, Sendable {
 
 /// A read-only value that changes over time, with a signal of its changes: derived state.
 ///
+/// ![Property(initial: 0, then: source.signal).signal](marble-property-initial-then.svg)
+///
 /// A property always has a ``value``. Its ``signal`` sends the current value at subscription,
 /// then every change (every change is sent, even one to an equal value: add
 /// `distinctUntilChanged()` to the signal to skip repeats); ``changes`` sends only the
@@ -139,6 +141,8 @@ public final class Property<Value>: PropertyProtocol {
     /// Creates a property whose value is `initial` until `then` sends a value, then each value
     /// `then` sends.
     ///
+    /// ![Property(initial: 0, then: source.signal).signal](marble-property-initial-then.svg)
+    ///
     /// Subscribes to `then` at once (values it sends during the subscription are taken before
     /// this initialiser returns). Completes: when `then` completes, the property keeps its last
     /// value and its signal completes. Disposes: deinitialising the property disposes its
@@ -193,6 +197,8 @@ public final class Property<Value>: PropertyProtocol {
     /// source completes or the property is deinitialised; a subscriber after that receives the
     /// last value, then `completed`.
     ///
+    /// ![MutableProperty(0).signal](marble-mutableProperty-signal.svg)
+    ///
     /// Composed of: the subject's signal, with a `bind` that sends the last value before a
     /// completion that arrives without one.
     ///
@@ -209,6 +215,8 @@ public final class Property<Value>: PropertyProtocol {
     }
 
     /// Every change after subscription, without the current value.
+    ///
+    /// ![MutableProperty(0).changes](marble-mutableProperty-changes.svg)
     ///
     /// Composed of: `signal.skip(1)`.
     ///

@@ -1,6 +1,8 @@
 /// A hot signal you send to by hand that always has a current value: a new subscriber
 /// first receives the current value, then every later event as it is sent.
 ///
+/// ![BehaviorSubject<Int, Never>(value: 0)](marble-behaviorSubject.svg)
+///
 /// Completes / Fails: after ``sendCompleted()`` or ``send(error:)`` the subject ignores
 /// further sends, and every later subscriber receives only that terminal event (as in
 /// RxSwift). Disposes: disposing a subscription removes it (and never delivers anything on

@@ -1,6 +1,8 @@
 /// One output fed by many upstream signals attached over time: a subject of signals,
 /// flattened.
 ///
+/// ![MergeInput<String, Never>()](marble-mergeInput.svg)
+///
 /// Combine's `Sink` accepts only its first subscription, so feeding one consumer from
 /// several publishers needs a subject in between, and someone must keep and cancel every
 /// upstream subscription. `MergeInput` packages that:

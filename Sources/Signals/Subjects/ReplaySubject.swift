@@ -2,6 +2,8 @@
 /// subscriber first receives those values, then the terminal event if there has been one,
 /// then every later event as it is sent.
 ///
+/// ![ReplaySubject<Int, Never>(capacity: 2)](marble-replaySubject.svg)
+///
 /// Completes / Fails: after ``sendCompleted()`` or ``send(error:)`` the subject ignores
 /// further sends; every later subscriber receives the remembered values, then that terminal
 /// event. Disposes: disposing a subscription removes it (and never delivers anything on the

@@ -3,6 +3,8 @@ import Synchronization
 /// A hot signal you send to by hand: it forwards each event to the observers subscribed
 /// when the event is delivered.
 ///
+/// ![Subject<Int, Never>()](marble-subject.svg)
+///
 /// Sends from several threads at once are serialised by turn-taking: a sender that finds
 /// another delivering waits for its turn, then delivers its own event, so `send` returns once
 /// its event has been delivered and nothing piles up. A send from inside an observer's

@@ -29,9 +29,9 @@ func layoutProblems(of diagram: MarbleDiagram) -> [String] {
 }
 
 @Suite struct PictureLayoutTests {
-    @Test(arguments: galleryPictures.map(\.name))
+    @Test(arguments: allGalleryPictures.map(\.name))
     func everyMarkIsAtItsTimeAndNoTwoMarksOverlap(name: String) throws {
-        let picture = try #require(galleryPictures.first { $0.name == name })
+        let picture = try #require(allGalleryPictures.first { $0.name == name })
         let problems = layoutProblems(of: picture.diagram)
         #expect(problems.isEmpty, "\(problems.joined(separator: "; "))")
     }
