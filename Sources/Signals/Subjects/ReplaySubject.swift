@@ -56,7 +56,7 @@ public final class ReplaySubject<Value, Failure: Error>: Sendable {
     /// let subscription = subject.signal.subscribe(next: { print($0) })
     /// ```
     public var signal: Signal<Value, Failure> {
-        Signal(_representation: .subscribe { [_engine] sink in _engine.subscribe(sink) })
+        Signal(_representation: .subscribe { [_engine] sink in _engine.subscribe(sink) }, _isPrompt: true)
     }
 
     /// Remembers and sends `event`. Ignored after a terminal event.
