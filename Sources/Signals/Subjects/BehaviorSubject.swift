@@ -60,6 +60,7 @@ public final class BehaviorSubject<Value, Failure: Error>: Sendable {
     /// ```swift
     /// let subscription = subject.signal.subscribe(next: { print($0) })
     /// ```
+    @inlinable
     public var signal: Signal<Value, Failure> {
         Signal(_representation: .subscribe { [_engine] sink in _engine.subscribe(sink) }, _isPrompt: true)
     }
