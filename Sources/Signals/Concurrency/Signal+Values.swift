@@ -4,7 +4,9 @@
 //   - the terminal event waits behind the buffered values, so order is kept;
 //   - cancelling the consuming task, or dropping the iterator (`break`), disposes the
 //     subscription.
-//   - a signal that sends synchronously while it is subscribed is read on demand: the
+//   - a subject (or a fused map/filter run over one: `Signal._isPrompt`) and a constant are
+//     subscribed on the iterator's own thread; what they send then is buffered, never parked;
+//   - any other signal that sends synchronously while it is subscribed is read on demand: the
 //     subscription is made on a shared producer thread (`_SubscribeWorkers`, no thread start
 //     per iterator) that waits while the buffer is full.
 // values(bufferingPolicy:) = the same, with a bounded buffer.
@@ -21,14 +23,23 @@ extension Signal {
     /// is not lost. Values arrive in order, then the end of the sequence (completion) or the
     /// typed error (failure).
     ///
-    /// A signal that sends synchronously as it is subscribed (`from`, `generate`, a
-    /// `repeat`ed constant, a replay) is read on demand, even an endless one: the
+    /// A subject's signal — `Subject`, `ReplaySubject`, `BehaviorSubject`, and a run of
+    /// `map`/`filter`/`compactMap` over one — is subscribed on the iterator's own thread,
+    /// inside `makeAsyncIterator()`: its subscribe call returns promptly, so no other thread
+    /// is involved (a server's connection starts as fast as an `AsyncStream`'s). What it
+    /// sends during that call, its replay, is buffered whole whatever the policy, and never
+    /// waits for the loop: it is bounded by what the subject already holds.
+    ///
+    /// Any other signal that sends synchronously as it is subscribed (`from`, `generate`, a
+    /// `repeat`ed constant, `share(replay:)`) is read on demand, even an endless one: the
     /// subscription is made on one of a few shared worker threads (never the cooperative
     /// pool), which waits while the buffer is full, so `for await x in Signal.from(1...).values { …; break }` gets `1`, and
     /// `break` or cancelling the task stops the source. In that phase the buffer keeps every
     /// value, whatever the policy, up to 1,024 ahead of the loop (or the policy's `n`, if
     /// larger), then the source waits until the loop has read half of them. Values sent from
     /// other threads (a `Subject`'s sender, a scheduler) never wait: they follow the policy.
+    /// (A signal made with `Signal { observer in … }` is never known to be prompt, even if it
+    /// only wraps a subject: it takes the worker path.)
     ///
     /// Completes (the loop ends) when the signal completes and the buffered values are read.
     /// Fails (the loop throws `Failure`) when the signal fails, after the buffered values.
@@ -37,9 +48,9 @@ extension Signal {
     /// otherwise at its next call, which then returns `nil` (the loop simply ends, as with
     /// `AsyncStream`; no `CancellationError` is thrown, since `Failure` may be `Never`).
     ///
-    /// Composed of: a subscription, made on a shared worker thread, whose sink fills a
-    /// lock-guarded buffer, and a continuation for the one waiting consumer (the bridge,
-    /// written with plumbing).
+    /// Composed of: a subscription, made on the iterator's thread (a subject, a constant) or
+    /// on a shared worker thread (any other signal), whose sink fills a lock-guarded buffer,
+    /// and a continuation for the one waiting consumer (the bridge, written with plumbing).
     ///
     /// ```swift
     /// for await value in Signal.from([1, 2, 3]).values {
@@ -53,21 +64,22 @@ extension Signal {
     /// ```
     ///
     /// - Complexity: O(1) per value; a buffered value costs amortised O(1) memory. No thread
-    ///   is started per iterator: the subscribe call runs on a shared worker, which is free
-    ///   again as soon as the call returns (a `Subject`, a replay: 10,000 live iterators of
-    ///   one subject add a handful of threads). A synchronous source still running inside
-    ///   its subscribe call (parked on a full buffer, perhaps endless) holds its worker until
-    ///   it returns (the loop ends or is cancelled); up to 4 idle workers wait for the next
-    ///   subscription. A constant (`just`, `empty`, `error`) is subscribed on the loop's own
-    ///   thread.
+    ///   is started per iterator: a subject's signal and a constant (`just`, `empty`,
+    ///   `error`) are subscribed on the loop's own thread (10,000 live iterators of one
+    ///   subject add no thread); any other subscribe call runs on a shared worker, free again
+    ///   as soon as the call returns. A synchronous source still running inside its subscribe
+    ///   call (parked on a full buffer, perhaps endless) holds its worker until it returns
+    ///   (the loop ends or is cancelled); up to 4 idle workers wait for the next
+    ///   subscription.
     /// - Important: The buffer is unbounded: a signal that sends from other threads faster
     ///   than the loop consumes grows it without limit. Use ``values(bufferingPolicy:)`` to
     ///   bound it.
-    /// - Important: A source that replays more than 1,024 values (a `ReplaySubject`,
-    ///   `share(replay:)`) waits inside its replay for the loop to read. A send into that
-    ///   same source from the loop's task while the replay is still running waits for the
-    ///   replay, which waits for the loop: a deadlock. An endless synchronous source merged
-    ///   with a `Subject` likewise holds the subject's sender while it waits.
+    /// - Important: A `share(replay:)` or `replayLazily(upTo:)` that replays more than 1,024
+    ///   values waits inside its replay for the loop to read. A send into that same source
+    ///   from the loop's task while the replay is still running waits for the replay, which
+    ///   waits for the loop: a deadlock. (A `ReplaySubject`'s replay never waits: see above.)
+    ///   An endless synchronous source merged with a `Subject` likewise holds the subject's
+    ///   sender while it waits.
     /// - SeeAlso: Combine's `Publisher.values`; RxSwift's `Observable.values`;
     ///   ReactiveSwift's `asyncStream` / `asyncThrowingStream` (which erase the error type).
     @inlinable

@@ -3,7 +3,13 @@
 // Plumbing (a sink of our own, `_subscribe`, `_dispose`) is allowed here: this is the border
 // between the two worlds, not an operator.
 //
-// Synchronous signals are read on demand. The subscription is made on a shared worker thread
+// A prompt source (`Signal._isPrompt`: a subject, a replaying subject, a fused map/filter run
+// over one) and a constant are subscribed on the iterator's own thread, inside
+// `makeAsyncIterator`: no worker, no thread wake-up. What such a subscribe call sends on that
+// thread (a replay, bounded by what the source holds) is buffered whatever the policy and
+// never parks the thread (it may be one of the cooperative pool's).
+//
+// Other synchronous signals are read on demand. The subscription is made on a shared worker thread
 // (the *producer*, never a thread of the cooperative pool; see `_SubscribeWorkers`: no
 // thread is started per iterator while subscribe calls return promptly), and the iterator's creation
 // waits until that `subscribe` call has returned (the subscription is in place: a value sent
@@ -186,15 +192,21 @@ extension Signal {
 @usableFromInline
 final class _ValuesSubscription<Value, Failure: Error>: Sendable {
     @usableFromInline let channel: _ValuesChannel<Value, Failure>
+    /// `channel.cancel()`, made where the iterator is made (specialised code): the deinit runs
+    /// unspecialised in the library, where every generic type `cancel` touches would cost a
+    /// generic-metadata lookup (a fifth of W13c's connection before).
+    @usableFromInline let cancelChannel: @Sendable () -> Void
 
     @inlinable
     init(_ signal: Signal<Value, Failure>, capacity: Int, keepsNewest: Bool, overflowFailure: Failure?, dropped: BufferDrops?) {
-        channel = _ValuesChannel(capacity: capacity, keepsNewest: keepsNewest, overflowFailure: overflowFailure, dropped: dropped)
+        let channel = _ValuesChannel<Value, Failure>(capacity: capacity, keepsNewest: keepsNewest, overflowFailure: overflowFailure, dropped: dropped)
+        self.channel = channel
+        cancelChannel = { channel.cancel() }
         channel.start(signal)
     }
 
     deinit {
-        channel.cancel()
+        cancelChannel()
     }
 }
 
@@ -224,6 +236,9 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         /// The producer thread while it is inside `subscribe`, else 0: its values park it at
         /// the synchronous limit instead of following the policy.
         @usableFromInline var producer: UInt = 0
+        /// The iterator's own thread while it subscribes to a prompt source, else 0: its values
+        /// are buffered whatever the policy and never park it.
+        @usableFromInline var inlineSubscriber: UInt = 0
         /// The producer is parked, waiting for the loop to read half the limit, or end.
         @usableFromInline var isProducerParked = false
         /// How many times the producer has parked (for the tests of batched refilling).
@@ -284,9 +299,10 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         parkingLimit = capacity == .max ? Self.synchronousLimit : Swift.max(capacity, Self.synchronousLimit)
     }
 
-    /// Subscribes on a producer thread (a shared worker, see `_SubscribeWorkers`); returns
-    /// once that `subscribe` call has returned, or the producer has parked on a full buffer
-    /// (a synchronous source, perhaps endless).
+    /// Subscribes a constant or a prompt source (`Signal._isPrompt`) here, on the caller's
+    /// thread; any other source on a producer thread (a shared worker, see
+    /// `_SubscribeWorkers`), returning once that `subscribe` call has returned, or the
+    /// producer has parked on a full buffer (a synchronous source, perhaps endless).
     @inlinable
     func start(_ signal: Signal<Value, Failure>) {
         let sink = Observer<Value, Failure> { [self] event in receive(event) }
@@ -297,6 +313,16 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
             signal._subscribe(sink)
             return
         default: break
+        }
+        if signal._isPrompt {
+            // Returns promptly, having sent at most what the source holds: subscribed here.
+            state.withLock { $0.inlineSubscriber = _currentThreadID() }
+            signal._subscribe(sink)
+            state.withLock { state in
+                state.inlineSubscriber = 0
+                state.hasSubscribed = true
+            }
+            return
         }
         _SubscribeWorkers.shared.run { [self] in
             state.withLock { $0.producer = _currentThreadID() }
@@ -323,6 +349,8 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
             // Only the producer parks, so only it unparks (another sender must not hide it).
             let isProducer = state.producer == thread
             if isProducer { state.isProducerParked = false }
+            // A prompt source's subscribe call on the iterator's thread: buffered, never parked.
+            let isSubscribing = isProducer || state.inlineSubscriber == thread
             if state.isFinished || state.terminal != nil { return (nil, nil, nil) }
             switch event {
             case .next(let value):
@@ -337,7 +365,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
                     return nil
                 }
                 var dropped: Value?
-                if isProducer || state.buffer.count < capacity {  // the producer only parks
+                if isSubscribing || state.buffer.count < capacity {  // the producer only parks
                     state.buffer.append(value)
                 } else if let overflowFailure {
                     // The laggard is disconnected: its buffer goes, the loop's next read throws.
@@ -440,7 +468,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
 
     /// The consumer is gone (cancelled, or the iterator dropped): end the sequence, drop the
     /// buffer, wake a waiting consumer with `nil`, dispose the subscription.
-    @usableFromInline
+    @inlinable
     func cancel() {
         let (waiter, sink, buffer) = state.withLock { state in
             state.isFinished = true

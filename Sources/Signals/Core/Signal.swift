@@ -48,9 +48,16 @@ public struct Signal<Value, Failure: Error>: Sendable {
 
     @usableFromInline let _representation: _Representation
 
+    /// The subscribe call returns promptly and sends, on the subscribing thread, at most what
+    /// the source already holds (a subject's replay or terminal event): never an endless or
+    /// unbounded synchronous run. Set where a subject makes its `signal`, kept by fused runs
+    /// of `map`/`filter`/`compactMap`; `values` then subscribes on the loop's own thread.
+    @usableFromInline let _isPrompt: Bool
+
     @inlinable
-    init(_representation: _Representation) {
+    init(_representation: _Representation, _isPrompt: Bool = false) {
         self._representation = _representation
+        self._isPrompt = _isPrompt
     }
 
     /// Creates a signal from a subscribe function, called once per subscription with the
@@ -72,6 +79,7 @@ public struct Signal<Value, Failure: Error>: Sendable {
         _representation = .subscribe { sink in
             sink._setUpstream(subscribe(sink))
         }
+        _isPrompt = false
     }
 
     /// Subscribes `observer`: runs the signal's work and delivers its events to `observer`.

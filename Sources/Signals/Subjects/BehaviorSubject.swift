@@ -62,8 +62,9 @@ public final class BehaviorSubject<Value, Failure: Error>: Sendable {
     /// ```swift
     /// let subscription = subject.signal.subscribe(next: { print($0) })
     /// ```
+    @inlinable
     public var signal: Signal<Value, Failure> {
-        Signal(_representation: .subscribe { [_engine] sink in _engine.subscribe(sink) })
+        Signal(_representation: .subscribe { [_engine] sink in _engine.subscribe(sink) }, _isPrompt: true)
     }
 
     /// Makes `event`'s value the current value and sends it. Ignored after a terminal event.

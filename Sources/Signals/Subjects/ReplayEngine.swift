@@ -98,7 +98,7 @@ final class _ReplayEngine<Value, Failure: Error>: Sendable {
     /// Subscribes `sink`: installs its disposable (which removes it and then runs
     /// `whenEnded`) before anything is delivered, then queues its "add" command; or, once
     /// the engine has terminated, replays to it right here.
-    @usableFromInline
+    @inlinable
     func subscribe(_ sink: Observer<Value, Failure>, whenEnded: (@Sendable () -> Void)? = nil) {
         let registration = _state.withLock { state -> (id: Int?, replay: [Value], terminal: Event<Value, Failure>?) in
             if let terminal = state.terminal {
@@ -123,6 +123,7 @@ final class _ReplayEngine<Value, Failure: Error>: Sendable {
         _commands.send(value: .add(id: id, sink: sink))
     }
 
+    @inlinable
     func _remove(_ id: Int) {
         // The removed entry is released outside the lock: releasing a sink may run its deinit.
         let removed = _state.withLock { state -> _Entry? in
@@ -194,7 +195,7 @@ extension _ReplayEngine {
 
         /// Removes the subscriber registered under `id`, returning its entry (to be released
         /// outside the lock).
-        @usableFromInline
+        @inlinable
         mutating func remove(_ id: Int) -> _Entry? {
             guard let slot = slotOfID.removeValue(forKey: id) else { return nil }
             let entry = slots[slot]

@@ -57,8 +57,9 @@ public final class ReplaySubject<Value, Failure: Error>: Sendable {
     /// ```swift
     /// let subscription = subject.signal.subscribe(next: { print($0) })
     /// ```
+    @inlinable
     public var signal: Signal<Value, Failure> {
-        Signal(_representation: .subscribe { [_engine] sink in _engine.subscribe(sink) })
+        Signal(_representation: .subscribe { [_engine] sink in _engine.subscribe(sink) }, _isPrompt: true)
     }
 
     /// Remembers and sends `event`. Ignored after a terminal event.

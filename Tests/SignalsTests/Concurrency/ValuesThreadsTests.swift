@@ -1,9 +1,17 @@
-// values starts no thread per iterator: subscribe calls run on a few shared worker threads,
-// reused while the calls return promptly; a synchronous source that is still running (parked
-// on a full buffer) holds its worker, and cancelling the loop gives the worker back.
+// values starts no thread per iterator: a subject (and a fused map/filter run over one) is
+// subscribed on the iterator's own thread, its replay buffered whole without parking; other
+// subscribe calls run on a few shared worker threads, reused while the calls return promptly;
+// a synchronous source that is still running (parked on a full buffer) holds its worker, and
+// cancelling the loop gives the worker back.
 
-#if canImport(Glibc) || canImport(Musl)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Foundation
+import Glibc
+#elseif canImport(Musl)
+import Foundation
+import Musl
 #endif
 import Synchronization
 import Testing
@@ -31,6 +39,66 @@ import SignalsTestSupport
         var iterator = Signal<Int, Never>.just(7).values.makeAsyncIterator()
         #expect(await iterator.next() == 7)
         #expect(await iterator.next() == nil)
+    }
+
+    @Test func aSubjectsReplayIsSentOnTheThreadThatMakesTheIterator() async {
+        // The replayed values pass through the map/filter run (still a prompt source) while
+        // `makeAsyncIterator` runs: on its caller's thread, no worker's.
+        let replay = ReplaySubject<Int, Never>(capacity: 2)
+        replay.send(value: 1)
+        replay.send(value: 2)
+        let threads = Locked<Set<UInt>>([])
+        let mapped = replay.signal
+            .map { value -> String in threads.withLock { _ = $0.insert(currentThreadID()) }; return "\(value)" }
+            .filter { !$0.isEmpty }
+        let (made, caller) = makeIterator(mapped.values)
+        var iterator = made
+        #expect(threads.withLock { $0 } == [caller])
+        #expect(iterator._maxBufferedCount == 2) // both replayed before the first read
+        #expect(await iterator.next() == "1")
+        #expect(await iterator.next() == "2")
+
+        let current = BehaviorSubject<Int, Never>(value: 5)
+        let behaviorThreads = Locked<Set<UInt>>([])
+        let (behaviorMade, behaviorCaller) = makeIterator(
+            current.signal.map { value in behaviorThreads.withLock { _ = $0.insert(currentThreadID()) }; return value }.values
+        )
+        var behaviorIterator = behaviorMade
+        #expect(behaviorThreads.withLock { $0 } == [behaviorCaller])
+        current.send(value: 6)
+        #expect(await behaviorIterator.next() == 5)
+        #expect(await behaviorIterator.next() == 6)
+    }
+
+    @Test func aReplayOf500ReachesANewIteratorWholeWithoutBlocking() async {
+        // Whatever the policy: the replay is what the subject already holds, buffered on the
+        // iterator's thread; nothing parks (the thread may be one of the cooperative pool's).
+        let replay = ReplaySubject<Int, Never>(capacity: 500)
+        for value in 0..<500 { replay.send(value: value) }
+        let threads = Locked<Set<UInt>>([])
+        let signal = replay.signal.map { value in threads.withLock { _ = $0.insert(currentThreadID()) }; return value }
+        let (made, caller) = makeIterator(signal.values(bufferingPolicy: .bufferingNewest(1)))
+        var iterator = made
+        #expect(threads.withLock { $0 } == [caller])
+        #expect(iterator._maxBufferedCount == 500)
+        #expect(iterator._producerParkCount == 0)
+        replay.sendCompleted()
+        #expect(await readAll(&iterator) == Array(0..<500))
+        #expect(iterator.dropped == 0)
+    }
+
+    @Test func aReplayLongerThanTheSynchronousLimitNeverWaitsForTheLoop() async throws {
+        // On a worker, a replay of more than 1,024 values parked until the loop read half of
+        // them, so a loop that sent into the replaying subject waited for itself.
+        let replay = ReplaySubject<Int, Never>(capacity: 2_000)
+        for value in 0..<2_000 { replay.send(value: value) }
+        var iterator = replay.signal.values.makeAsyncIterator()
+        try #require(iterator._producerParkCount == 0)
+        #expect(iterator._maxBufferedCount == 2_000)
+        #expect(await iterator.next() == 0)
+        replay.send(value: 2_000) // from the loop, into the source that has just replayed
+        replay.sendCompleted()
+        #expect(await readAll(&iterator) == Array(1...2_000))
     }
 
     #if canImport(Glibc) || canImport(Musl)
@@ -93,6 +161,26 @@ import SignalsTestSupport
         var iterator = subject.signal.values.makeAsyncIterator()
         #expect(await iterator.next() == 5)
     }
+}
+
+private func readAll(_ iterator: inout Signal<Int, Never>.Values.Iterator) async -> [Int] {
+    var received: [Int] = []
+    while let value = await iterator.next() { received.append(value) }
+    return received
+}
+
+/// The iterator of `sequence`, and the thread that made it (a synchronous function: one thread).
+private func makeIterator<Sequence: AsyncSequence>(_ sequence: Sequence) -> (Sequence.AsyncIterator, UInt) {
+    (sequence.makeAsyncIterator(), currentThreadID())
+}
+
+/// The running thread's identity.
+private func currentThreadID() -> UInt {
+    #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+    #else
+    UInt(pthread_self())
+    #endif
 }
 
 /// The largest number seen (any thread).
