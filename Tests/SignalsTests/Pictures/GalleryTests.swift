@@ -70,10 +70,10 @@ func galleryMarkdown() -> String {
         """
     // Each name links to its page: a Signal operator (`map(_:)`) to ``Signal/map(_:)``, a
     // name that starts with an upper-case letter (`ReplaySubject`, `Signal.zip(_:_:)`) to
-    // ``ReplaySubject``, ``Signal/zip(_:_:)``; a name that is no symbol's (`combineLatest(…)`,
-    // `flatten(.merge)`) is plain code. DocC fails the build on a link that is ambiguous
-    // (overloads) or resolves to nothing: such a name gets its link here — a disambiguated
-    // one, to the overload whose page shows the picture (DocC's error lists the choices:
+    // ``ReplaySubject``, ``Signal/zip(_:_:)``; a name that is no symbol's path
+    // (`combineLatest(…)`, `flatten(.merge)`, `share().refCount()`) is plain code. DocC
+    // fails the build on a link that is ambiguous (overloads) or resolves to nothing: such
+    // a name gets its link here — a disambiguated one, to the overload whose page shows the picture (DocC's error lists the choices:
     // `-method`, a signature like `-((Value)->U)`, or a hash like `-lagy`, which is stable
     // while the declaration's signature is), or `nil` for plain code. A link whose title
     // differs from the name is shown after it.
@@ -98,7 +98,10 @@ func galleryMarkdown() -> String {
         let target: String?
         if let link = links[name] {
             target = link
-        } else if name.contains("…") || name.contains(" ") || name.contains("(.") {
+        } else if name.wholeMatch(of: /[A-Za-z_]\w*(\.[A-Za-z_]\w*)*(\((\w+:)*\))?/) == nil {
+            // Not a symbol's path: `flatten(.merge)`, `combineLatest(…)`, `publish/connect`.
+            target = nil
+        } else if name.contains("."), name.first?.isUppercase != true {
             target = nil
         } else if let first = name.first, first.isUppercase {
             // `Type.member` is the symbol path `Type/member`.
