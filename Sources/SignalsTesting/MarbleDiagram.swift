@@ -211,8 +211,9 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
     /// drawn as a break in the axis, and events at one tick (or too close to fit side by
     /// side) are stacked at that tick. A value recorded by
     /// ``TestScheduler/diagram(_:inputs:output:named:until:label:)`` is drawn in the colour of
-    /// the input event that caused it (the one being delivered when it was sent; a combined
-    /// value shows each source), so it can be followed through the operator. A key at the
+    /// the input event that caused it (the one being delivered when it was sent, or, for a
+    /// value the clock sends — `delay`, `debounce` — the one whose delivery scheduled that
+    /// work; a combined value shows each source), so it can be followed through the operator. A key at the
     /// foot explains the marks; a dashed bar ends a subscription that was disposed. A
     /// ``tick`` of zero or less is a programmer error.
     ///
