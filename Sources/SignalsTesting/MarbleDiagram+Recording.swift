@@ -213,34 +213,29 @@ final class _LaneRecorder: Sendable {
     }
 }
 
-/// Which test-signal event each scheduler is delivering right now: a diagram's recorder
-/// reads it to know what caused an output (the source event being delivered when the
-/// output was sent), so a value keeps its source marble's colour through `map`, `filter`,
-/// `scan` or a flattening. Keyed by scheduler: tests run in parallel, each on its own.
+/// Which test-signal event a scheduler is delivering right now: a diagram's recorder reads
+/// it to know what caused an output (the source event being delivered when the output was
+/// sent), so a value keeps its source marble's colour through `map`, `filter`, `scan` or a
+/// flattening. Work scheduled during a delivery is run with that delivery current again, so
+/// a value the clock sends (`delay`, `debounce`) keeps its cause too. Kept by each
+/// scheduler: tests run in parallel, each on its own.
 enum _Delivery {
     /// A test signal's event: its marble and its index on the signal's lane.
     struct Cause: Sendable, Hashable {
         var marble: MarbleDiagram.Marble
         var index: Int
+        /// Whether the output was sent by scheduled work this event's delivery scheduled
+        /// (the clock's), not during the delivery itself.
+        var byClock = false
     }
-
-    private static let _current = _Locked<[ObjectIdentifier: [Cause]]>([:])
 
     /// Runs `body` (the delivery of `cause`) with `cause` as `scheduler`'s current delivery.
     static func during(_ scheduler: TestScheduler, _ cause: Cause, _ body: () -> Void) {
-        let key = ObjectIdentifier(scheduler)
-        _current.withLock { $0[key, default: []].append(cause) }
-        defer {
-            _current.withLock { current in
-                current[key]?.removeLast()
-                if current[key]?.isEmpty == true { current[key] = nil }
-            }
-        }
-        body()
+        scheduler._delivering(cause, body)
     }
 
     /// The event `scheduler` is delivering now (the innermost), if any.
     static func current(on scheduler: TestScheduler) -> Cause? {
-        _current.withLock { $0[ObjectIdentifier(scheduler)]?.last }
+        scheduler._currentDelivery
     }
 }

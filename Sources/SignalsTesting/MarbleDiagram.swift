@@ -211,8 +211,9 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
     /// drawn as a break in the axis, and events at one tick (or too close to fit side by
     /// side) are stacked at that tick. A value recorded by
     /// ``TestScheduler/diagram(_:inputs:output:named:until:label:)`` is drawn in the colour of
-    /// the input event that caused it (the one being delivered when it was sent; a combined
-    /// value shows each source), so it can be followed through the operator. A key at the
+    /// the input event that caused it (the one being delivered when it was sent, or, for a
+    /// value the clock sends — `delay`, `debounce` — the one whose delivery scheduled that
+    /// work; a combined value shows each source), so it can be followed through the operator. A key at the
     /// foot explains the marks; a dashed bar ends a subscription that was disposed. A
     /// ``tick`` of zero or less is a programmer error.
     ///
@@ -274,10 +275,16 @@ extension MarbleDiagram {
     ///
     /// Each input value gets its own colour, in order. An output value takes the colour of
     /// what caused it in the recorded run — the input event being delivered when it was sent
-    /// (so `map`, `filter`, `scan` and the flattenings keep their source's colour); a value
-    /// sent later by the clock (`delay`, `debounce`) takes the colour of the latest input
-    /// value it repeats; a combined value (`(1, a)`, `[1,2]`) shows the colour of each input
-    /// value it holds. A value with no such source is grey — or, on a diagram without
+    /// (so `map`, `filter`, `scan` and the flattenings keep their source's colour), or, for a
+    /// value the clock sends later (`delay`, `debounce`), the event being delivered when that
+    /// clock work was scheduled (the test scheduler remembers it) — unless that event was
+    /// already passed on at once under another label (a window's timer opening the next
+    /// window is not the value that started it): such a value is grey. A value that repeats an
+    /// input value other than its cause (`sample(on:)`'s trigger sends the source's value;
+    /// `throttle(latest:)`'s timer the window's latest) takes the colour of the latest input
+    /// value of its label; so does a value with no recorded cause. A collection (`[3]`,
+    /// `[1,2]`) or a combined value (`(1, a)`) shows the colour of each input value it
+    /// holds; an empty one (`[]`) is grey. A value with no such source is grey — or, on a diagram without
     /// inputs, gets its own colour.
     var _tones: [[[Int]]] {
         struct Source {
@@ -304,11 +311,26 @@ extension MarbleDiagram {
         }
         for laneIndex in lanes.indices where lanes[laneIndex].isOutput {
             let causes: [_Delivery.Cause?] = laneIndex < _causes.count ? _causes[laneIndex] : []
+            // The events that caused a value of this lane during their own delivery.
+            var sentAtOnce: Set<MarbleDiagram.Marble> = []
             for (index, marble) in lanes[laneIndex].events.enumerated() {
                 guard case .value(let label) = marble.kind else { continue }
                 var found: [Int] = []
-                // The input event being delivered when this value was sent.
-                if index < causes.count, let cause = causes[index] {
+                // A value the clock sends for an event that was already passed on at once,
+                // under another label, is the operator's own bookkeeping (a window's timer
+                // opening the next window), not that event: it gets no colour from it.
+                var cause = index < causes.count ? causes[index] : nil
+                if let clockCause = cause, clockCause.byClock, sentAtOnce.contains(clockCause.marble),
+                   case .value(let causeLabel) = clockCause.marble.kind, causeLabel != label {
+                    cause = nil
+                }
+                if let cause, !cause.byClock { sentAtOnce.insert(cause.marble) }
+                // The input event being delivered when this value was sent (or when the
+                // clock's work that sent it was scheduled) — unless the value is another
+                // input value, passed on: `sample(on:)` sends the source's value while the
+                // trigger is delivered, `throttle(latest:)` the window's latest value from
+                // the timer its first kept value started.
+                if let cause {
                     for inputIndex in lanes.indices where !lanes[inputIndex].isOutput {
                         let events = lanes[inputIndex].events
                         if cause.index < events.count, events[cause.index] == cause.marble {
@@ -316,15 +338,19 @@ extension MarbleDiagram {
                             break
                         }
                     }
+                    if case .value(let causeLabel) = cause.marble.kind, causeLabel != label,
+                       let passedOn = latest(label, at: marble.time) {
+                        found = [passedOn]
+                    }
                 }
-                // A combined value: the latest input value named by each of its parts.
-                let parts = _parts(of: label)
-                if parts.count > 1 {
+                // A combined value: the latest input value named by each of its parts; an
+                // empty collection has no source.
+                if let parts = _parts(of: label) {
                     var partTones: [Int] = []
                     for part in parts {
                         if let tone = latest(part, at: marble.time), !partTones.contains(tone) { partTones.append(tone) }
                     }
-                    if partTones.count > 1 { found = partTones }
+                    if !partTones.isEmpty { found = partTones } else if parts.isEmpty { found = [-1] }
                 }
                 if found.isEmpty, let tone = latest(label, at: marble.time) { found = [tone] }
                 if found.isEmpty {
@@ -338,10 +364,11 @@ extension MarbleDiagram {
     }
 }
 
-/// The parts of a combined value's label: `(1, a)` → `1`, `a`; `[1,2]` → `1`, `2`; one
-/// part for anything else.
-private func _parts(of label: String) -> [String] {
-    guard let first = label.first, first == "(" || first == "[", label.contains(",") else { return [label] }
+/// The parts of a combined value's label: `(1, a)` → `1`, `a`; `[1,2]` → `1`, `2`; `[3]` →
+/// `3`; `[]` → none; `nil` for a label that is not a tuple or an array.
+private func _parts(of label: String) -> [String]? {
+    guard let first = label.first, let last = label.last, label.count >= 2,
+          (first == "(" && last == ")" && label.contains(",")) || (first == "[" && last == "]") else { return nil }
     return label.dropFirst().dropLast().split(separator: ",").map { part in
         String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }

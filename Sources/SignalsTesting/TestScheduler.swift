@@ -320,14 +320,46 @@ public final class TestScheduler: Scheduler {
 
     /// Queues `action` for `delay` attoseconds after now (now if `delay` is not positive),
     /// then every `interval` attoseconds if `interval` is positive.
+    ///
+    /// Work scheduled while a test signal's event is delivered (see ``_Delivery``) remembers
+    /// that event and is run with it as the current delivery again, so a value the clock
+    /// sends later (`delay`, `debounce`) is recorded as caused by the event that scheduled
+    /// it. Only one generation: work scheduled by such restored work remembers nothing (it
+    /// may serve another event — `concatMap` subscribing the next inner signal when the
+    /// first one's timer ends it — and no colour is better than a wrong one). Outside a
+    /// delivery (the common case) nothing is added.
     private func _enqueue(
         after delay: Int128,
         interval: Int128,
         _ action: @escaping @Sendable () -> Void
     ) -> any Disposable {
         let work = _TestWork(interval: interval, action: action, queue: _queue)
-        _queue.withLock { $0.push(work, after: delay) }
+        let queue = _queue
+        queue.withLock { state in
+            if let current = state.causes.last, !current.restored {
+                let cause = current.cause
+                work.action = { queue.delivering(cause, restored: true, action) }
+            }
+            state.push(work, after: delay)
+        }
         return work
+    }
+
+    /// Runs `body` (the delivery of `cause`) with `cause` as the current delivery.
+    func _delivering(_ cause: _Delivery.Cause, _ body: () -> Void) {
+        _queue.delivering(cause, restored: false, body)
+    }
+
+    /// The event being delivered now (the innermost), if any, marked `byClock` when it is
+    /// current again because work it scheduled is running.
+    var _currentDelivery: _Delivery.Cause? {
+        _queue.withLock { queue in
+            queue.causes.last.map { current in
+                var cause = current.cause
+                cause.byClock = current.restored
+                return cause
+            }
+        }
     }
 }
 
@@ -357,6 +389,9 @@ private struct _TestQueue {
     /// The thread running (while `isRunning`).
     var runner: UInt = 0
     var limit: Int128?
+    /// The test-signal events being delivered now, innermost last (see ``_Delivery``); a
+    /// `restored` one is current again because scheduled work it caused is running.
+    var causes: [(cause: _Delivery.Cause, restored: Bool)] = []
 
     /// `time` + `amount` (`amount` ≥ 0), or the latest time when that would overflow: the
     /// clock ends at the latest instant instead of trapping.
@@ -514,6 +549,15 @@ private final class _TestLockedQueue: @unchecked Sendable {
     deinit {
         queue.deinitialize(count: 1)
         queue.deallocate()
+    }
+
+    /// Runs `body` with `cause` as the current delivery (pushed on the queue's stack of
+    /// causes for its duration; `body` runs outside the lock); `restored` when `body` is
+    /// scheduled work run in the cause that scheduled it.
+    func delivering(_ cause: _Delivery.Cause, restored: Bool, _ body: () -> Void) {
+        withLock { $0.causes.append((cause, restored)) }
+        defer { withLock { _ = $0.causes.popLast() } }
+        body()
     }
 
     /// Runs `body` with the queue, under the lock.

@@ -198,10 +198,16 @@ public final class SignalTrace: Sendable {
         return ((dropped > 0 ? ["(\(dropped) earlier entries dropped)"] : []) + lines).joined(separator: "\n")
     }
 
-    /// The timeline as an SVG 1.1 picture: one lane per stage (in order of first
-    /// appearance) over real time in milliseconds, values as labelled marbles, completion
-    /// as a bar, failure as a cross, each subscription shaded; every mark's tooltip names its
-    /// time and thread. The same drawing as SignalsTesting's marble diagrams.
+    /// The timeline as an SVG 1.1 picture: one lane per stage in pipeline order (the source
+    /// at the top: the stage that first saw a value or a terminal event), over an axis fitted
+    /// to the run (from its first entry to its last, in milliseconds, or microseconds for a
+    /// run under one). Values are labelled marbles — values closer than a marble's width on
+    /// one thread are one marble counted `×N` — completion is a bar, failure a cross with the
+    /// error's text, and each subscription is shaded until its terminal event or, dashed,
+    /// its disposal. The thread is on the picture: in the lane's name (`source (main)`) when
+    /// the stage kept to one thread, else as a tag on each value and failure (`3 t2`); every
+    /// mark's tooltip names its time and thread. The same drawing as SignalsTesting's marble
+    /// diagrams.
     ///
     /// ```swift
     /// try timeline.svg(title: "pipeline").write(toFile: "/tmp/pipeline.svg", atomically: true, encoding: .utf8)
@@ -278,6 +284,10 @@ public final class SignalTrace: Sendable {
             let threads = Set(stageEntries.map(\.thread))
             var marks: [_LanePicture.Mark] = []
             var open: [Int: Double] = [:]
+            // When each subscription ended by its own terminal event: its shading ends there,
+            // with the bar or the cross, not at the disposal that follows a moment later
+            // (drawn dashed, that would read as a cancellation).
+            var ended: [Int: Double] = [:]
             var intervals: [(subscription: Int, start: Double, end: Double?)] = []
             // A burst: values closer than a marble's width are one marble, `×N`.
             var burst: [(at: Double, entry: Entry)] = []
@@ -308,17 +318,22 @@ public final class SignalTrace: Sendable {
                 case .subscribed:
                     open[entry.subscription] = at
                 case .disposed:
-                    intervals.append((entry.subscription, open.removeValue(forKey: entry.subscription) ?? 0, at))
+                    let end = ended.removeValue(forKey: entry.subscription) ?? at
+                    intervals.append((entry.subscription, open.removeValue(forKey: entry.subscription) ?? 0, end))
                 case .value:
                     break
                 case .failed(let error):
-                    marks.append(.init(position: at, kind: .failed(_shortLabel(error)), note: note))
+                    // The error's text, and its thread when the stage used several.
+                    let tag = threads.count > 1 ? " \(_threadTag(entry.thread))" : ""
+                    marks.append(.init(position: at, kind: .failed(_shortLabel(error) + tag), note: note))
+                    ended[entry.subscription] = at
                 case .completed:
                     marks.append(.init(position: at, kind: .completed, note: note))
+                    ended[entry.subscription] = at
                 }
             }
             flush()
-            for (subscription, start) in open.sorted(by: { $0.key < $1.key }) { intervals.append((subscription, start, nil)) }
+            for (subscription, start) in open.sorted(by: { $0.key < $1.key }) { intervals.append((subscription, start, ended[subscription])) }
             intervals.sort { $0.subscription < $1.subscription }
             // The thread is on the picture: in the lane's name when the stage kept to one,
             // else as a tag on each marble.

@@ -151,3 +151,53 @@ import SignalsTesting
         #expect(checkWellFormed(svg).error == nil)
     }
 }
+
+extension SignalTraceTests {
+    @Test func aSubscriptionEndedByItsOwnTerminalEventIsShadedToItNotDrawnAsCancelled() throws {
+        let timeline = SignalTrace()
+        _ = Signal<Int, Never>.from([1, 2]).trace("done", in: timeline).record()
+        let cancelled = Subject<Int, Never>()
+        cancelled.signal.trace("cancelled", in: timeline).record().dispose()
+        let picture = timeline._picture(title: "ends")
+        let done = try #require(picture.lanes.first { $0.name.hasPrefix("done") })
+        let completion = try #require(done.marks.first { $0.isTerminal })
+        // The disposal entry comes after the completion; the shading ends at the bar, so it
+        // is not drawn as a dashed (cancelled) end.
+        #expect(done.active.count == 1)
+        #expect(done.active.first?.1 == completion.position, "\(done.active)")
+        #expect(timeline.entries.last { $0.stage == "done" }?.kind == .disposed)
+        // A subscription disposed before any terminal event ends at its disposal.
+        let other = try #require(picture.lanes.first { $0.name.hasPrefix("cancelled") })
+        let disposal = try #require(timeline.entries.last { $0.stage == "cancelled" })
+        #expect(disposal.kind == .disposed)
+        #expect(other.active.first?.1 != nil)
+        #expect(other.marks.isEmpty)
+    }
+
+    @Test func aStageOnSeveralThreadsTagsEachValueAndItsFailureWithItsThread() throws {
+        let timeline = SignalTrace()
+        let subject = Subject<Int, PictureFailure>()
+        let recorder = subject.signal.trace("values", in: timeline).record()
+        subject.send(value: 1)
+        let group = DispatchGroup()
+        DispatchQueue(label: "other").async(group: group) {
+            subject.send(value: 2)
+            subject.send(error: PictureFailure())
+        }
+        group.wait()
+        #expect(recorder.values == [1, 2])
+        let threads = timeline.entries.filter { $0.stage == "values" && $0.kind != .subscribed && $0.kind != .disposed }.map(\.thread)
+        #expect(threads.count == 3 && threads[0] != threads[1] && threads[1] == threads[2], "\(threads)")
+        let picture = timeline._picture(title: "threads")
+        let lane = try #require(picture.lanes.first)
+        #expect(lane.name == "values", "several threads: not in the lane's name")
+        let labels = lane.marks.map { mark -> String in
+            switch mark.kind {
+            case .value(let label), .failed(let label): label
+            case .completed: "|"
+            }
+        }
+        func tag(_ thread: String) -> String { thread == "main" ? "m" : "t" + thread.dropFirst("thread ".count) }
+        #expect(labels == ["1 \(tag(threads[0]))", "2 \(tag(threads[1]))", "oops \(tag(threads[1]))"], "\(labels)")
+    }
+}

@@ -55,6 +55,7 @@ func galleryMarkdown() -> String {
         shaded. Output lanes are in bold, below the inputs. The pictures are not drawn by hand: a
         test (`GalleryTests`) redraws them all and fails when one no longer matches the
         committed file, so a change in an operator's behaviour shows up as a changed picture.
+        The name above each picture links to the operator's page, which shows the same picture;
         <doc:Operators> lists every operator with its composition.
 
         How to read them (each picture carries this key at its foot): the shaded band is the
@@ -67,13 +68,62 @@ func galleryMarkdown() -> String {
         in the axis.
 
         """
+    // Each name links to its page: a Signal operator (`map(_:)`) to ``Signal/map(_:)``, a
+    // name that starts with an upper-case letter (`ReplaySubject`, `Signal.zip(_:_:)`) to
+    // ``ReplaySubject``, ``Signal/zip(_:_:)``; a name that is no symbol's path
+    // (`combineLatest(…)`, `flatten(.merge)`, `share().refCount()`) is plain code. DocC
+    // fails the build on a link that is ambiguous (overloads) or resolves to nothing: such
+    // a name gets its link here — a disambiguated one, to the overload whose page shows the picture (DocC's error lists the choices:
+    // `-method`, a signature like `-((Value)->U)`, or a hash like `-lagy`, which is stable
+    // while the declaration's signature is), or `nil` for plain code. A link whose title
+    // differs from the name is shown after it.
+    let links: [String: String?] = [
+        "map(_:)": "Signal/map(_:)-((Value)->U)",
+        "merge(_:)": "Signal/merge(_:)-method",
+        "concat(_:)": "Signal/concat(_:)-method",
+        "combineLatest(…)": "Signal/combineLatest(_:_:)",
+        "Signal.zip(…)": "Signal/zip(_:_:)",
+        "startWith(_:)": "Signal/startWith(_:)-(Value...)",
+        "then(_:)": "Signal/then(_:)->Signal<U,Failure>",
+        "flatten(.merge)": "Signal/flatten(_:)->Signal<V,Failure>",
+        "flatten(.concat)": "Signal/flatten(_:)->Signal<V,Failure>",
+        "flatten(.latest)": "Signal/flatten(_:)->Signal<V,Failure>",
+        "flatten(.first)": "Signal/flatten(_:)->Signal<V,Failure>",
+        "flatMapLatest(_:)": "Signal/flatMapLatest(_:)-((Value)->Signal<U,Failure>)",
+        "Signal.race(_:)": "Signal/race(_:_:)",
+        "Signal.timer(after:on:)": "Signal/timer(after:on:)-lagy",
+        "Signal.interval(_:on:)": "Signal/interval(_:on:)-1yggn",
+    ]
+    func linked(_ name: String) -> String {
+        let target: String?
+        if let link = links[name] {
+            target = link
+        } else if name.wholeMatch(of: /[A-Za-z_]\w*(\.[A-Za-z_]\w*)*(\((\w+:)*\))?/) == nil {
+            // Not a symbol's path: `flatten(.merge)`, `combineLatest(…)`, `publish/connect`.
+            target = nil
+        } else if name.contains("."), name.first?.isUppercase != true {
+            target = nil
+        } else if let first = name.first, first.isUppercase {
+            // `Type.member` is the symbol path `Type/member`.
+            let call = name.firstIndex(of: "(") ?? name.endIndex
+            target = name[..<call].replacingOccurrences(of: ".", with: "/") + name[call...]
+        } else {
+            target = "Signal/" + name
+        }
+        guard let target else { return "`\(name)`" }
+        // The symbol the link shows, without its disambiguation (`-method`, `-((Value)->U)`).
+        let symbol = target.firstIndex(of: ")").map { String(target[...$0]) } ?? String(target.prefix { $0 != "-" })
+        let title = String(symbol.split(separator: "/").last ?? "")
+        return title == name || symbol.replacingOccurrences(of: "/", with: ".") == name
+            ? "``\(target)``" : "`\(name)` (``\(target)``)"
+    }
     var section = ""
     for picture in allGalleryPictures {
         if picture.section != section {
             section = picture.section
             text += "\n### \(section)\n"
         }
-        text += "\n`\(picture.operatorName)`\n\n![\(picture.diagram.title)](marble-\(picture.name).svg)\n"
+        text += "\n\(linked(picture.operatorName))\n\n![\(picture.diagram.title)](marble-\(picture.name).svg)\n"
         if let sentence = allGallerySentences[picture.name] { text += "\n\(sentence)\n" }
     }
     return text

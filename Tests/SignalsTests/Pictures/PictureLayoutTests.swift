@@ -77,6 +77,86 @@ func layoutProblems(of diagram: MarbleDiagram) -> [String] {
         #expect(output[0] != output[1])
     }
 
+    @Test func delaysOutputsKeepTheirSourcesColours() {
+        // The clock sends these values, two ticks after their sources; `map` makes their
+        // labels differ from the sources', so only the recorded cause can colour them.
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-1-2-3-|", values: ["1": 1, "2": 2, "3": 3])
+        let diagram = scheduler.diagram("delay", inputs: ["source": source],
+                                        output: source.signal.delay(.seconds(2), on: scheduler).map { $0 * 10 })
+        let sourceTones = tones(diagram, lane: 0)
+        #expect(Set(sourceTones.map { $0[0] }).count == 3, "each input value has its own colour")
+        #expect(tones(diagram, lane: 1) == sourceTones, "10, 20, 30, sent by the clock, are drawn in the colours of 1, 2, 3: \(diagram)")
+    }
+
+    @Test func debouncesOutputKeepsTheColourOfTheValueItSends() {
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-1--23---4---|", values: ["1": 1, "2": 2, "3": 3, "4": 4])
+        let diagram = scheduler.diagram("debounce", inputs: ["source": source],
+                                        output: source.signal.debounce(.seconds(2), on: scheduler).map { $0 * 10 })
+        let sourceTones = tones(diagram, lane: 0)
+        #expect(Set(sourceTones.map { $0[0] }).count == 4)
+        // 10 after 1's pause, 30 after 3's (2 is replaced), 40 after 4's.
+        #expect(tones(diagram, lane: 1) == [sourceTones[0], sourceTones[2], sourceTones[3]], "\(diagram)")
+    }
+
+    @Test func aValuePassedOnKeepsItsOwnColourNotTheTriggersOrTheTimers() {
+        // sample(on:) sends the source's value while the trigger is delivered, and
+        // throttle(latest:) sends at the window's end the latest value, not the one that
+        // started the window's timer: each output is drawn in the colour of the value it is.
+        let scheduler = TestScheduler()
+        let source: TestSignal<String, Never> = scheduler.hot("-a-b-----|"), trigger: TestSignal<String, Never> = scheduler.hot("--x---x--|")
+        let sampled = scheduler.diagram("sample", inputs: ["source": source, "trigger": trigger], output: source.signal.sample(on: trigger.signal))
+        #expect(tones(sampled, lane: 2) == [tones(sampled, lane: 0)[0], tones(sampled, lane: 0)[1]], "\(sampled)")
+
+        let clock = TestScheduler()
+        let burst: TestSignal<String, Never> = clock.hot("-abc-----|")
+        let throttled = clock.diagram("throttle", inputs: ["source": burst], output: burst.signal.throttle(.seconds(3), on: clock, latest: true))
+        let burstTones = tones(throttled, lane: 0)
+        #expect(tones(throttled, lane: 1) == [burstTones[0], burstTones[2]], "a at once, c at the window's end: \(throttled)")
+    }
+
+    @Test func anArrayShowsTheColoursOfItsValuesAndAnEmptyOneIsGrey() {
+        // buffer's window timer is started while 2 is delivered; the arrays the clock sends
+        // later hold other values (or none) and are drawn in their colours, not 2's.
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-12-----3----|", values: ["1": 1, "2": 2, "3": 3])
+        let diagram = scheduler.diagram("buffer", inputs: ["source": source],
+                                        output: source.signal.buffer(timeSpan: .seconds(4), count: 2, on: scheduler),
+                                        label: { "[" + $0.map(String.init).joined(separator: ",") + "]" })
+        let sourceTones = tones(diagram, lane: 0)
+        let output = tones(diagram, lane: 1)
+        #expect(output.first == sourceTones[0] + sourceTones[1], "[1,2]: \(diagram)")
+        #expect(output.contains(sourceTones[2]), "[3] in 3's colour: \(diagram)")
+        #expect(output.dropFirst().allSatisfy { $0 == sourceTones[2] || $0 == [-1] }, "no array is drawn in 2's colour: \(diagram)")
+    }
+
+    @Test func workScheduledByRestoredWorkRemembersNoCause() {
+        // concatMap subscribes 2's inner signal when 1's inner timer ends 1's: its values
+        // must not be drawn in 1's colour (no colour is better than a wrong one).
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-12--------|", values: ["1": 1, "2": 2])
+        let diagram = scheduler.diagram("concatMap", inputs: ["source": source], output: source.signal.concatMap { n in
+            Signal<Int, Never>.timer(after: .seconds(2), on: scheduler).map { _ in n * 10 }
+        })
+        let sourceTones = tones(diagram, lane: 0)
+        #expect(tones(diagram, lane: 1) == [sourceTones[0], [-1]], "10 in 1's colour, 20 grey: \(diagram)")
+    }
+
+    @Test func aWindowOpenedByTheClockIsNotDrawnInTheColourOfTheValueThatStartedItsTimer() {
+        // 2 fills w0 and opens w1 at once (w1 in 2's colour); w1's timer, started then,
+        // opens w2 four ticks later: w2 is the clock's, not 2's.
+        let scheduler = TestScheduler()
+        let source = scheduler.hot("-12--------|", values: ["1": 1, "2": 2])
+        let diagram = scheduler.diagram("window", inputs: ["source": source],
+                                        output: source.signal.window(timeSpan: .seconds(4), count: 2, on: scheduler),
+                                        inner: { index, window in ("w\(index)", window) })
+        let output = tones(diagram, lane: 1)
+        #expect(output.count >= 3, "\(diagram)")
+        #expect(output[1] == tones(diagram, lane: 0)[1], "w1 opened by 2: \(diagram)")
+        #expect(output[2] == [-1], "w2 opened by the clock: \(diagram)")
+    }
+
     @Test func aCombinedValueShowsTheColoursOfBothSources() {
         let scheduler = TestScheduler()
         let a = scheduler.hot("-1---|", values: ["1": 1]), b: TestSignal<String, Never> = scheduler.hot("---a-|")
