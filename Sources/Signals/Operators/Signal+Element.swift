@@ -124,8 +124,6 @@ extension Signal {
     /// Disposes: this signal, or `other` once switched to. `other` is subscribed only when
     /// this signal has completed empty.
     ///
-    /// ![timeout(3, switchTo: fallback)](marble-timeout-switchTo.svg)
-    ///
     /// ![ifEmpty(switchTo: fallback)](marble-ifEmpty-switchTo.svg)
     ///
     /// Composed of: a stateful `bind`: `.next(v) -> sawValue = true; .just(v)`,

@@ -45,6 +45,8 @@ extension Signal {
     /// output: -a-b---x|
     /// ```
     ///
+    /// ![timeout(3, switchTo: fallback)](marble-timeout-switchTo.svg)
+    ///
     /// - Complexity: per value, one timer and one inner subscription.
     /// - SeeAlso: RxSwift `timeout(_:other:scheduler:)`, ReactiveSwift none (its `timeout`
     ///   fails), Combine none (`timeout` + `catch`).
