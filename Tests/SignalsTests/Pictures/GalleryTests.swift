@@ -93,6 +93,18 @@ func galleryMarkdown() -> String {
         "Signal.race(_:)": "Signal/race(_:_:)",
         "Signal.timer(after:on:)": "Signal/timer(after:on:)-lagy",
         "Signal.interval(_:on:)": "Signal/interval(_:on:)-1yggn",
+        "observe(on:)": "Signal/observe(on:)->Signal<Value,Failure>",
+        "multicast(_:)": "Signal/multicast(_:)-(ReplaySubject<Value,Failure>)",
+        "refCount()": "ConnectableSignal/refCount()",
+        "autoconnect()": "ConnectableSignal/autoconnect()",
+        "ReplaySubject(capacity:)": "ReplaySubject/init(capacity:)",
+        "BehaviorSubject(value:)": "BehaviorSubject/init(value:)",
+        "Property(initial:then:)": "Property/init(initial:then:)",
+        "Action(enabledIf:allowsConcurrentExecution:execute:)": "Action",
+        "just(_:)": "Signal/just(_:)-36jq9",
+        "from(_:)": "Signal/from(_:)-9c4kc",
+        "Signal.generate(first:while:next:)": "Signal/generate(first:while:next:)-9ia90",
+        "Signal.range(start:count:)": "Signal/range(start:count:)-4l2w",
     ]
     func linked(_ name: String) -> String {
         let target: String?
