@@ -140,11 +140,11 @@ public final class Subject<Value, Failure: Error>: Sendable {
 /// is reached through `any Disposable`, costs no generic-metadata lookup.
 @usableFromInline
 struct _SubjectState {
-    /// The observers in subscription order, with `nil` for removed ones (tombstones), and
-    /// their subscription ids (increasing, so a removal finds its slot by binary search:
-    /// O(log n), never a scan).
-    @usableFromInline var ids: [Int] = []
-    @usableFromInline var slots: [AnyObject?] = []
+    /// The observers in subscription order with their subscription ids (increasing, so a
+    /// removal finds its slot by binary search: O(log n), never a scan), a removed one's
+    /// observer `nil` (a tombstone). One array, not one of ids and one of observers: a subject
+    /// with one subscriber makes one allocation for it (W9b: a subject per inner signal).
+    @usableFromInline var slots: [_SubjectSlot] = []
     @usableFromInline var tombstones = 0
     /// The live observers in order: what a value delivery reads (through
     /// `_SubjectCore.published`). Built by the first delivery after a change (a cost
@@ -167,7 +167,7 @@ struct _SubjectState {
     /// count.
     @inlinable
     mutating func snapshotBuffer() -> (address: UInt, count: Int) {
-        if snapshot == nil { snapshot = slots.compactMap { $0 } }
+        if snapshot == nil { snapshot = slots.compactMap(\.observer) }
         // The snapshot is never mutated, so its storage stays where it is while it lives.
         return snapshot.unsafelyUnwrapped.withUnsafeBufferPointer { (UInt(bitPattern: $0.baseAddress), $0.count) }
     }
@@ -195,9 +195,8 @@ struct _SubjectState {
     /// what later subscribers receive). `core` is the subject's core, whose lock is held.
     @inlinable
     mutating func recipients(endingWith terminal: Any, of core: _SubjectCore) -> [AnyObject] {
-        let recipients = slots.compactMap { $0 }
+        let recipients = slots.compactMap(\.observer)
         self.terminal = terminal
-        ids = []
         slots = []
         tombstones = 0
         // No value delivery is under way (this runs in the subject's turn), and `recipients`
@@ -210,8 +209,7 @@ struct _SubjectState {
     mutating func add(_ observer: AnyObject, of core: _SubjectCore) -> Int {
         let id = nextID
         nextID += 1
-        ids.append(id)
-        slots.append(observer)
+        slots.append(_SubjectSlot(id: id, observer: observer))
         // Dropping the old snapshot here releases no observer (every one of them is still
         // in `slots`), so it may happen under the lock.
         _ = invalidateSnapshot(of: core)
@@ -224,27 +222,49 @@ struct _SubjectState {
     @inlinable
     mutating func remove(id: Int, of core: _SubjectCore) -> (observer: AnyObject?, snapshot: [AnyObject]?) {
         var low = 0
-        var high = ids.count
+        var high = slots.count
         while low < high {
             let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
+            if slots[middle].id < id { low = middle + 1 } else { high = middle }
         }
-        guard low < ids.count, ids[low] == id, slots[low] != nil else { return (nil, nil) }
-        let observer = slots[low].take()
+        guard low < slots.count, slots[low].id == id, slots[low].observer != nil else { return (nil, nil) }
+        let observer = slots[low].observer.take()
         tombstones += 1
         let oldSnapshot = invalidateSnapshot(of: core)
-        if tombstones >= 16 && tombstones * 2 >= slots.count {
+        if tombstones == slots.count {
+            // Every subscriber has left (the common case of one at a time): empty the list,
+            // keeping its storage unless a burst made it large.
+            tombstones = 0
+            if slots.capacity > 64 {
+                slots = []
+            } else if slots.count == 1 {
+                slots.removeLast()   // `removeAll(keepingCapacity:)` costs about 70 instructions more
+            } else {
+                slots.removeAll(keepingCapacity: true)
+            }
+        } else if tombstones >= 16 && tombstones * 2 >= slots.count {
             var kept = 0
-            for index in slots.indices where slots[index] != nil {
-                ids[kept] = ids[index]
+            for index in slots.indices where slots[index].observer != nil {
                 slots.swapAt(kept, index)
                 kept += 1
             }
-            ids.removeLast(ids.count - kept)
             slots.removeLast(slots.count - kept)
             tombstones = 0
         }
         return (observer, oldSnapshot)
+    }
+}
+
+/// One subscriber of a subject: its subscription id and its observer (`nil` once removed).
+@usableFromInline
+struct _SubjectSlot {
+    @usableFromInline let id: Int
+    @usableFromInline var observer: AnyObject?
+
+    @inlinable
+    init(id: Int, observer: AnyObject) {
+        self.id = id
+        self.observer = observer
     }
 }
 
