@@ -81,10 +81,11 @@ public final class Subject<Value, Failure: Error>: Sendable {
                 for observer in recipients { unsafeDowncast(observer, to: Observer<Value, Failure>.self).send(event) }
                 return
             }
-            // A value: read the current list without retaining it (see `beginDelivery`).
+            // A value: read the current list without retaining it (see `beginDelivery`); a
+            // removed subscriber's slot is empty.
             let list = state.beginDelivery()
             for index in 0..<list.count {
-                list[index]._withUnsafeGuaranteedRef {
+                list[index].observer?._withUnsafeGuaranteedRef {
                     unsafeDowncast($0, to: Observer<Value, Failure>.self).send(event)
                 }
             }
@@ -146,13 +147,16 @@ struct _SubjectState {
     /// with one subscriber makes one allocation for it (W9b: a subject per inner signal).
     @usableFromInline var slots: [_SubjectSlot] = []
     @usableFromInline var tombstones = 0
-    /// The live observers in order: what a value delivery reads (through
-    /// `_SubjectCore.published`). Built by the first delivery after a change (a cost
-    /// proportional to that delivery), and shared by deliveries until the next change.
-    @usableFromInline var snapshot: [AnyObject]?
+    /// The slots as a value delivery reads them (through `_SubjectCore.published`): `slots`
+    /// itself, shared copy-on-write (no allocation), taken by the first delivery after a
+    /// change and shared by deliveries until the next change. A change takes it out first
+    /// (`invalidateSnapshot`), so that `slots` is mutated in place, unless a delivery is
+    /// still reading it: then the change copies `slots`, and the delivery keeps reading the
+    /// old storage, unchanged.
+    @usableFromInline var snapshot: [_SubjectSlot]?
     /// The snapshot a delivery is still reading, taken out by a change meanwhile (see
     /// `_SubjectCore.delivery`); the delivery releases it when it ends.
-    @usableFromInline var retired: [AnyObject]?
+    @usableFromInline var retired: [_SubjectSlot]?
     @usableFromInline var nextID = 0
     /// The terminal event (an `Event<Value, Failure>`), once it is being delivered; later
     /// subscribers receive it.
@@ -163,11 +167,11 @@ struct _SubjectState {
 
     @inlinable init() {}
 
-    /// The snapshot, built first if there is none, as its first element's address and its
-    /// count.
+    /// The snapshot, taken first if there is none, as its first element's address and its
+    /// count (removed subscribers' slots included, empty).
     @inlinable
     mutating func snapshotBuffer() -> (address: UInt, count: Int) {
-        if snapshot == nil { snapshot = slots.compactMap(\.observer) }
+        if snapshot == nil { snapshot = slots }
         // The snapshot is never mutated, so its storage stays where it is while it lives.
         return snapshot.unsafelyUnwrapped.withUnsafeBufferPointer { (UInt(bitPattern: $0.baseAddress), $0.count) }
     }
@@ -176,7 +180,7 @@ struct _SubjectState {
     /// outside the lock, or keeps it in `retired` while a delivery reads it (see
     /// `_SubjectCore.delivery`). `core` is the subject's core, whose lock is held.
     @inlinable
-    mutating func invalidateSnapshot(of core: _SubjectCore) -> [AnyObject]? {
+    mutating func invalidateSnapshot(of core: _SubjectCore) -> [_SubjectSlot]? {
         guard let old = snapshot.take() else { return nil }
         // Dekker's handshake with `beginDelivery` (sequentially consistent on both sides):
         // this thread unpublishes, then looks for a delivery; a delivery announces itself,
@@ -197,11 +201,11 @@ struct _SubjectState {
     mutating func recipients(endingWith terminal: Any, of core: _SubjectCore) -> [AnyObject] {
         let recipients = slots.compactMap(\.observer)
         self.terminal = terminal
-        slots = []
-        tombstones = 0
         // No value delivery is under way (this runs in the subject's turn), and `recipients`
         // keeps every observer, so the old snapshot may be released under the lock.
         _ = invalidateSnapshot(of: core)
+        slots = []
+        tombstones = 0
         return recipients
     }
 
@@ -209,10 +213,11 @@ struct _SubjectState {
     mutating func add(_ observer: AnyObject, of core: _SubjectCore) -> Int {
         let id = nextID
         nextID += 1
-        slots.append(_SubjectSlot(id: id, observer: observer))
-        // Dropping the old snapshot here releases no observer (every one of them is still
-        // in `slots`), so it may happen under the lock.
+        // Dropping the old snapshot here releases no observer (it is `slots`' storage, or a
+        // copy of it while a delivery reads it), so it may happen under the lock; dropped
+        // first, so that `slots` grows in place.
         _ = invalidateSnapshot(of: core)
+        slots.append(_SubjectSlot(id: id, observer: observer))
         return id
     }
 
@@ -220,7 +225,7 @@ struct _SubjectState {
     /// amortised O(1) compaction once half the slots are tombstones. Returns what it took
     /// out, for the caller to release outside the lock.
     @inlinable
-    mutating func remove(id: Int, of core: _SubjectCore) -> (observer: AnyObject?, snapshot: [AnyObject]?) {
+    mutating func remove(id: Int, of core: _SubjectCore) -> (observer: AnyObject?, snapshot: [_SubjectSlot]?) {
         var low = 0
         var high = slots.count
         while low < high {
@@ -228,9 +233,12 @@ struct _SubjectState {
             if slots[middle].id < id { low = middle + 1 } else { high = middle }
         }
         guard low < slots.count, slots[low].id == id, slots[low].observer != nil else { return (nil, nil) }
+        // The old snapshot shares `slots`' storage (or is a delivery's, kept in `retired`):
+        // dropping it releases no observer, so it may happen under the lock, and it happens
+        // before `slots` changes, so that `slots` changes in place.
+        _ = invalidateSnapshot(of: core)
         let observer = slots[low].observer.take()
         tombstones += 1
-        let oldSnapshot = invalidateSnapshot(of: core)
         if tombstones == slots.count {
             // Every subscriber has left (the common case of one at a time): empty the list,
             // keeping its storage unless a burst made it large.
@@ -251,7 +259,7 @@ struct _SubjectState {
             slots.removeLast(slots.count - kept)
             tombstones = 0
         }
-        return (observer, oldSnapshot)
+        return (observer, nil)
     }
 }
 
@@ -266,6 +274,13 @@ struct _SubjectSlot {
         self.id = id
         self.observer = observer
     }
+}
+
+/// A `_SubjectSlot` as a delivery reads it (the same layout): the observer unretained.
+@usableFromInline
+struct _SubjectSlotView {
+    @usableFromInline let id: Int
+    @usableFromInline let observer: Unmanaged<AnyObject>?
 }
 
 /// A subject's state and the lock that guards it, stored inline (no separate lock
@@ -299,7 +314,7 @@ final class _SubjectCore: @unchecked Sendable {
     /// retain and a release of the list and of each observer, and a lock, per delivery (W2:
     /// about 100 instructions per send).
     @inlinable
-    func beginDelivery() -> UnsafeBufferPointer<Unmanaged<AnyObject>> {
+    func beginDelivery() -> UnsafeBufferPointer<_SubjectSlotView> {
         delivery.store(1, ordering: .sequentiallyConsistent)   // see `invalidateSnapshot`
         let address = published.load(ordering: .sequentiallyConsistent)
         if address == 0 { return publishSnapshot() }
@@ -316,8 +331,8 @@ final class _SubjectCore: @unchecked Sendable {
     /// set back to 1: otherwise a later change would take this delivery's snapshot for that
     /// one's and release it while this delivery reads it.
     @inlinable @inline(never)
-    func publishSnapshot() -> UnsafeBufferPointer<Unmanaged<AnyObject>> {
-        let (buffer, stale) = withLock { state -> ((address: UInt, count: Int), [AnyObject]?) in
+    func publishSnapshot() -> UnsafeBufferPointer<_SubjectSlotView> {
+        let (buffer, stale) = withLock { state -> ((address: UInt, count: Int), [_SubjectSlot]?) in
             let buffer = state.snapshotBuffer()
             publishedCount.store(buffer.count, ordering: .relaxed)
             published.store(buffer.address, ordering: .sequentiallyConsistent)
@@ -333,7 +348,7 @@ final class _SubjectCore: @unchecked Sendable {
     @inlinable
     func endDelivery() {
         if delivery.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged { return }
-        let retired = withLock { state -> [AnyObject]? in
+        let retired = withLock { state -> [_SubjectSlot]? in
             delivery.store(0, ordering: .relaxed)
             return state.retired.take()
         }
