@@ -140,13 +140,16 @@ public struct Signal<Value, Failure: Error>: Sendable {
     }
 
     /// Subscribes a fresh sink and returns the disposable that stops it. A subscription still
-    /// live when its source's subscribe function returns is kept alive by its sink until it
-    /// stops (`_keepAliveUntilStopped`), whatever the source keeps.
+    /// live when its source's subscribe function returns is kept alive, whatever the source
+    /// keeps, by its sink and its disposable holding each other until the sink stops
+    /// (`_SubscriptionCell`).
     @inlinable
     func _subscribeSink(_ sink: Observer<Value, Failure>) -> any Disposable {
         _subscribe(sink)
-        if sink.isStopped || !sink._keepAliveUntilStopped() { return _DisposedDisposable.shared }
-        return _SinkDisposable(sink)
+        if sink.isStopped { return _DisposedDisposable.shared }
+        let cell = _SubscriptionCell(sink)
+        if !sink._keepAliveUntilStopped(cell) { return _DisposedDisposable.shared }
+        return cell
     }
 
     /// The kernel's subscribe: sends to `sink` itself (no extra forwarding observer) and
@@ -201,13 +204,9 @@ extension Signal where Failure == Never {
     }
 }
 
-/// The disposable returned by `subscribe`: stops the sink and disposes what feeds it.
-///
-/// While the subscription is live its sink keeps itself alive (its slot's `keepAlive`,
-/// released when it stops), so this disposable may hold it weakly: once the subscription
-/// has ended (terminal event or dispose), the observer's closures — and whatever they
-/// capture, typically the subscriber itself — are released even if this disposable is kept
-/// (`self.subscription = …subscribe { self… }`).
+/// A disposable that stops a sink and disposes what feeds it, holding the sink weakly: the
+/// handle `share` and `publish` keep on a connection's upstream sink before subscribing it
+/// (the disposable `subscribe` returns is a `_SubscriptionCell`).
 @usableFromInline
 final class _SinkDisposable<Value, Failure: Error>: Disposable {
     @usableFromInline weak let _sink: Observer<Value, Failure>?

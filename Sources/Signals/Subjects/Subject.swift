@@ -83,10 +83,11 @@ public final class Subject<Value, Failure: Error>: Sendable {
                 for observer in recipients { unsafeDowncast(observer, to: Observer<Value, Failure>.self).send(event) }
                 return
             }
-            // A value: read the current list without retaining it (see `beginDelivery`).
+            // A value: read the current list without retaining it (see `beginDelivery`); a
+            // removed subscriber's slot is empty.
             let list = state.beginDelivery()
             for index in 0..<list.count {
-                list[index]._withUnsafeGuaranteedRef {
+                list[index].observer?._withUnsafeGuaranteedRef {
                     unsafeDowncast($0, to: Observer<Value, Failure>.self).send(event)
                 }
             }
@@ -142,19 +143,22 @@ public final class Subject<Value, Failure: Error>: Sendable {
 /// is reached through `any Disposable`, costs no generic-metadata lookup.
 @usableFromInline
 struct _SubjectState {
-    /// The observers in subscription order, with `nil` for removed ones (tombstones), and
-    /// their subscription ids (increasing, so a removal finds its slot by binary search:
-    /// O(log n), never a scan).
-    @usableFromInline var ids: [Int] = []
-    @usableFromInline var slots: [AnyObject?] = []
+    /// The observers in subscription order with their subscription ids (increasing, so a
+    /// removal finds its slot by binary search: O(log n), never a scan), a removed one's
+    /// observer `nil` (a tombstone). One array, not one of ids and one of observers: a subject
+    /// with one subscriber makes one allocation for it (W9b: a subject per inner signal).
+    @usableFromInline var slots: [_SubjectSlot] = []
     @usableFromInline var tombstones = 0
-    /// The live observers in order: what a value delivery reads (through
-    /// `_SubjectCore.published`). Built by the first delivery after a change (a cost
-    /// proportional to that delivery), and shared by deliveries until the next change.
-    @usableFromInline var snapshot: [AnyObject]?
+    /// The slots as a value delivery reads them (through `_SubjectCore.published`): `slots`
+    /// itself, shared copy-on-write (no allocation), taken by the first delivery after a
+    /// change and shared by deliveries until the next change. A change takes it out first
+    /// (`invalidateSnapshot`), so that `slots` is mutated in place, unless a delivery is
+    /// still reading it: then the change copies `slots`, and the delivery keeps reading the
+    /// old storage, unchanged.
+    @usableFromInline var snapshot: [_SubjectSlot]?
     /// The snapshot a delivery is still reading, taken out by a change meanwhile (see
     /// `_SubjectCore.delivery`); the delivery releases it when it ends.
-    @usableFromInline var retired: [AnyObject]?
+    @usableFromInline var retired: [_SubjectSlot]?
     @usableFromInline var nextID = 0
     /// The terminal event (an `Event<Value, Failure>`), once it is being delivered; later
     /// subscribers receive it.
@@ -165,11 +169,11 @@ struct _SubjectState {
 
     @inlinable init() {}
 
-    /// The snapshot, built first if there is none, as its first element's address and its
-    /// count.
+    /// The snapshot, taken first if there is none, as its first element's address and its
+    /// count (removed subscribers' slots included, empty).
     @inlinable
     mutating func snapshotBuffer() -> (address: UInt, count: Int) {
-        if snapshot == nil { snapshot = slots.compactMap { $0 } }
+        if snapshot == nil { snapshot = slots }
         // The snapshot is never mutated, so its storage stays where it is while it lives.
         return snapshot.unsafelyUnwrapped.withUnsafeBufferPointer { (UInt(bitPattern: $0.baseAddress), $0.count) }
     }
@@ -178,7 +182,7 @@ struct _SubjectState {
     /// outside the lock, or keeps it in `retired` while a delivery reads it (see
     /// `_SubjectCore.delivery`). `core` is the subject's core, whose lock is held.
     @inlinable
-    mutating func invalidateSnapshot(of core: _SubjectCore) -> [AnyObject]? {
+    mutating func invalidateSnapshot(of core: _SubjectCore) -> [_SubjectSlot]? {
         guard let old = snapshot.take() else { return nil }
         // Dekker's handshake with `beginDelivery` (sequentially consistent on both sides):
         // this thread unpublishes, then looks for a delivery; a delivery announces itself,
@@ -197,14 +201,13 @@ struct _SubjectState {
     /// what later subscribers receive). `core` is the subject's core, whose lock is held.
     @inlinable
     mutating func recipients(endingWith terminal: Any, of core: _SubjectCore) -> [AnyObject] {
-        let recipients = slots.compactMap { $0 }
+        let recipients = slots.compactMap(\.observer)
         self.terminal = terminal
-        ids = []
-        slots = []
-        tombstones = 0
         // No value delivery is under way (this runs in the subject's turn), and `recipients`
         // keeps every observer, so the old snapshot may be released under the lock.
         _ = invalidateSnapshot(of: core)
+        slots = []
+        tombstones = 0
         return recipients
     }
 
@@ -212,11 +215,11 @@ struct _SubjectState {
     mutating func add(_ observer: AnyObject, of core: _SubjectCore) -> Int {
         let id = nextID
         nextID += 1
-        ids.append(id)
-        slots.append(observer)
-        // Dropping the old snapshot here releases no observer (every one of them is still
-        // in `slots`), so it may happen under the lock.
+        // Dropping the old snapshot here releases no observer (it is `slots`' storage, or a
+        // copy of it while a delivery reads it), so it may happen under the lock; dropped
+        // first, so that `slots` grows in place.
         _ = invalidateSnapshot(of: core)
+        slots.append(_SubjectSlot(id: id, observer: observer))
         return id
     }
 
@@ -224,30 +227,62 @@ struct _SubjectState {
     /// amortised O(1) compaction once half the slots are tombstones. Returns what it took
     /// out, for the caller to release outside the lock.
     @inlinable
-    mutating func remove(id: Int, of core: _SubjectCore) -> (observer: AnyObject?, snapshot: [AnyObject]?) {
+    mutating func remove(id: Int, of core: _SubjectCore) -> (observer: AnyObject?, snapshot: [_SubjectSlot]?) {
         var low = 0
-        var high = ids.count
+        var high = slots.count
         while low < high {
             let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
+            if slots[middle].id < id { low = middle + 1 } else { high = middle }
         }
-        guard low < ids.count, ids[low] == id, slots[low] != nil else { return (nil, nil) }
-        let observer = slots[low].take()
+        guard low < slots.count, slots[low].id == id, slots[low].observer != nil else { return (nil, nil) }
+        // The old snapshot shares `slots`' storage (or is a delivery's, kept in `retired`):
+        // dropping it releases no observer, so it may happen under the lock, and it happens
+        // before `slots` changes, so that `slots` changes in place.
+        _ = invalidateSnapshot(of: core)
+        let observer = slots[low].observer.take()
         tombstones += 1
-        let oldSnapshot = invalidateSnapshot(of: core)
-        if tombstones >= 16 && tombstones * 2 >= slots.count {
+        if tombstones == slots.count {
+            // Every subscriber has left (the common case of one at a time): empty the list,
+            // keeping its storage unless a burst made it large.
+            tombstones = 0
+            if slots.capacity > 64 {
+                slots = []
+            } else if slots.count == 1 {
+                slots.removeLast()   // `removeAll(keepingCapacity:)` costs about 70 instructions more
+            } else {
+                slots.removeAll(keepingCapacity: true)
+            }
+        } else if tombstones >= 16 && tombstones * 2 >= slots.count {
             var kept = 0
-            for index in slots.indices where slots[index] != nil {
-                ids[kept] = ids[index]
+            for index in slots.indices where slots[index].observer != nil {
                 slots.swapAt(kept, index)
                 kept += 1
             }
-            ids.removeLast(ids.count - kept)
             slots.removeLast(slots.count - kept)
             tombstones = 0
         }
-        return (observer, oldSnapshot)
+        return (observer, nil)
     }
+}
+
+/// One subscriber of a subject: its subscription id and its observer (`nil` once removed).
+@usableFromInline
+struct _SubjectSlot {
+    @usableFromInline let id: Int
+    @usableFromInline var observer: AnyObject?
+
+    @inlinable
+    init(id: Int, observer: AnyObject) {
+        self.id = id
+        self.observer = observer
+    }
+}
+
+/// A `_SubjectSlot` as a delivery reads it (the same layout): the observer unretained.
+@usableFromInline
+struct _SubjectSlotView {
+    @usableFromInline let id: Int
+    @usableFromInline let observer: Unmanaged<AnyObject>?
 }
 
 /// A subject's state and the lock that guards it, stored inline (no separate lock
@@ -281,7 +316,7 @@ final class _SubjectCore: @unchecked Sendable {
     /// retain and a release of the list and of each observer, and a lock, per delivery (W2:
     /// about 100 instructions per send).
     @inlinable
-    func beginDelivery() -> UnsafeBufferPointer<Unmanaged<AnyObject>> {
+    func beginDelivery() -> UnsafeBufferPointer<_SubjectSlotView> {
         delivery.store(1, ordering: .sequentiallyConsistent)   // see `invalidateSnapshot`
         let address = published.load(ordering: .sequentiallyConsistent)
         if address == 0 { return publishSnapshot() }
@@ -298,8 +333,8 @@ final class _SubjectCore: @unchecked Sendable {
     /// set back to 1: otherwise a later change would take this delivery's snapshot for that
     /// one's and release it while this delivery reads it.
     @inlinable @inline(never)
-    func publishSnapshot() -> UnsafeBufferPointer<Unmanaged<AnyObject>> {
-        let (buffer, stale) = withLock { state -> ((address: UInt, count: Int), [AnyObject]?) in
+    func publishSnapshot() -> UnsafeBufferPointer<_SubjectSlotView> {
+        let (buffer, stale) = withLock { state -> ((address: UInt, count: Int), [_SubjectSlot]?) in
             let buffer = state.snapshotBuffer()
             publishedCount.store(buffer.count, ordering: .relaxed)
             published.store(buffer.address, ordering: .sequentiallyConsistent)
@@ -315,7 +350,7 @@ final class _SubjectCore: @unchecked Sendable {
     @inlinable
     func endDelivery() {
         if delivery.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged { return }
-        let retired = withLock { state -> [AnyObject]? in
+        let retired = withLock { state -> [_SubjectSlot]? in
             delivery.store(0, ordering: .relaxed)
             return state.retired.take()
         }

@@ -72,9 +72,11 @@ extension Observer {
         #if DEBUG
         let check = _SubscriberEntryCheck()
         let handler = observer._handler
+        let next = observer._next
+        let valuesOnly = observer._valuesOnly
         return Observer { event in
             let outermost = check.enter()
-            handler(event)
+            if valuesOnly, case .next(let value) = event { next(value) } else { handler(event) }
             if outermost { check.leave() }
         }
         #else
