@@ -1,6 +1,6 @@
 // `workload-run fanout [IMPLEMENTATION…]`: runs W20 (the server fan-out, FanOutWorkloads) once
-// for each named implementation (all four if none is named: signals, opencombine, asyncstream,
-// asyncchannel) and prints one line per implementation:
+// for each named implementation (all five if none is named: signals, opencombine, asyncstream,
+// asyncchannel, signals-observe) and prints one line per implementation:
 //   <implementation> TAB W20 TAB ok|WRONG TAB <checksum> TAB <units>
 // checked against clients × Σ(i + 1); on standard error, the wall time per delivered value of
 // that one run (a rough figure: the benchmark target FanOut measures properly). compare.sh
