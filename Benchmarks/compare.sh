@@ -13,7 +13,8 @@
 #      (OpenCombine's long concat chains overflow the stack) is recorded as "crash" and
 #      skipped by the measurement, so a crash costs one cell, not the run.
 #      W20 (the server fan-out, FanOutWorkloads) runs once per implementation (Signals,
-#      OpenCombine, AsyncStream, AsyncChannel), its checksum checked.
+#      OpenCombine, AsyncStream, AsyncChannel, and Signals' observe(on:bufferSize:) as a report
+#      row), its checksum checked.
 #   3. The ordo-one/benchmark targets Workloads, ConcatWorkloads (W5), AsyncBridge (W13) and FanOut (W20) run (wall clock +
 #      malloc count per iteration; one iteration = one whole case; the three versions of a
 #      case run one after the other), one `swift package benchmark` per target, exported as raw
