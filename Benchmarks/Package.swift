@@ -19,7 +19,10 @@
 // W14 (`debounce` under SignalsTesting's `TestScheduler`), W16 (`throttle(latest: true)`) and W17
 // (`timeout`) have no OpenCombine version: OpenCombine has no virtual-time scheduler. W18
 // (`pairwise` written in a module of its own, Sources/UserOperators, plain and `@inlinable`,
-// beside the built-in `combinePrevious`) is Signals against itself and the floor.
+// beside the built-in `combinePrevious`) is Signals against itself and the floor. W20 (a server's
+// fan-out to 100 clients, each with `map` and a bounded buffer) lives in Sources/FanOutWorkloads
+// with all four of its implementations (Signals, OpenCombine, AsyncStream, AsyncChannel) and the
+// benchmark target FanOut.
 import PackageDescription
 import class Foundation.ProcessInfo
 
@@ -64,13 +67,27 @@ let package = Package(
             ]
         ),
 
+        // W20: a server's fan-out to 100 clients, Signals beside OpenCombine, AsyncStream and
+        // AsyncChannel (one file per implementation: their names collide).
+        .target(
+            name: "FanOutWorkloads",
+            dependencies: [
+                "WorkloadSpec", .product(name: "Signals", package: "Signals"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ]
+        ),
+
         .target(name: "BenchSupport", dependencies: ["WorkloadSpec", .product(name: "Benchmark", package: "benchmark")]),
 
         // Runs cases once and checks their checksums against the floor; also the crash probe
         // for OpenCombine's concat cases (a crash kills only this child process).
         .executableTarget(
             name: "workload-run",
-            dependencies: ["SignalsWorkloads", "OpenCombineWorkloads", "FloorWorkloads", "AsyncBridgeWorkloads", "WorkloadSpec"]
+            dependencies: [
+                "SignalsWorkloads", "OpenCombineWorkloads", "FloorWorkloads", "AsyncBridgeWorkloads", "FanOutWorkloads",
+                "WorkloadSpec",
+            ]
         ),
 
         // The stack per operator level, release and debug (compare.sh's depth rows): the library only.
@@ -93,6 +110,12 @@ let package = Package(
             name: "AsyncBridge",
             dependencies: benchmarkDeps + ["AsyncBridgeWorkloads"],
             path: "Benchmarks/AsyncBridge",
+            plugins: benchmarkPlugins
+        ),
+        .executableTarget(
+            name: "FanOut",
+            dependencies: benchmarkDeps + ["FanOutWorkloads"],
+            path: "Benchmarks/FanOut",
             plugins: benchmarkPlugins
         ),
     ],

@@ -3,6 +3,8 @@
 // workload-run --no-check IMPLEMENTATION CASE-ID…   runs the cases only (for a profiler)
 // workload-run async [CASE-ID…]   runs the async-bridge cases (W13, W13b, W13c) of every
 //                                 implementation once, checked (see AsyncBridgeRun.swift)
+// workload-run fanout [IMPLEMENTATION…]   runs W20, the server fan-out (signals, opencombine,
+//                                 asyncstream, asyncchannel) once each, checked (FanOutRun.swift)
 //
 // Runs each named case (all cases if none is named) of one implementation — `signals`,
 // `opencombine` or `floor` — once, on a thread with the benchmarks' 8 MiB stack, and prints
@@ -23,6 +25,9 @@ let check = args.first != "--no-check"
 if !check { args.removeFirst() }
 if args.first == "async" {
     exit(runAsyncBridgeCases(Set(args.dropFirst())))
+}
+if args.first == "fanout" {
+    exit(runFanOutCases(Set(args.dropFirst())))
 }
 if args == ["list"] {
     for c in Floor.implementation.cases { print(c.id) }
