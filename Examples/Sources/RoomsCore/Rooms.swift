@@ -8,7 +8,8 @@
 //
 // Typing and rate are built once per room and `share(replay: 1)`d: every follower of the
 // room reads the same subscription (one debounce, one window clock, each post counted once),
-// where building them per follower ran a hundred of each for a hundred followers.
+// where building them per follower ran a hundred of each for a hundred followers. The
+// heartbeat is one `interval` for the whole server, `share()`d by every follower.
 //
 // Every stream a client follows goes through `follow(_:)`: it is cut by the server's one
 // shutdown lifetime and counted in `liveSubscriptions` from subscription to disposal, which
@@ -49,6 +50,9 @@ public final class Rooms: Sendable {
     private let lifetime: Lifetime
     /// Ends `lifetime` (`endAllFeeds()`); kept here, since releasing it would end it too.
     private let shutdown: Lifetime.Token
+    /// `RoomEvent.heartbeat` every `heartbeat` period: one clock for the whole server,
+    /// `share()`d by every follower of every room.
+    private let heartbeats: Signal<RoomEvent, Never>?
 
     private struct Table: ~Copyable {
         var rooms: [String: Room] = [:]
@@ -109,6 +113,9 @@ public final class Rooms: Sendable {
         self.rateWindow = rateWindow
         self.idleAfter = idleAfter
         self.heartbeat = heartbeat
+        heartbeats = heartbeat.map { period in
+            Signal<Int, Never>.interval(period, on: scheduler).map { _ in RoomEvent.heartbeat }.share()
+        }
         (self.lifetime, self.shutdown) = Lifetime.make()
     }
 
@@ -222,9 +229,7 @@ public final class Rooms: Sendable {
             room.typing.map(RoomEvent.typing),
             room.rate.map(RoomEvent.rate),
         ]
-        if let heartbeat {
-            parts.append(Signal<Int, Never>.interval(heartbeat, on: scheduler).map { _ in RoomEvent.heartbeat })
-        }
+        if let heartbeats { parts.append(heartbeats) }
         return follow(Signal.merge(parts))
     }
 
