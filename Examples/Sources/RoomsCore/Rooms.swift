@@ -1,9 +1,15 @@
 // The rooms: every Signals pipeline of the server, and nothing of HTTP.
 //
 //   post ─▶ room.history (ReplaySubject, capacity 50) ─▶ followers: last 50, then live
-//        └▶ posts (Subject)  ─▶ per-room rate: window(timeSpan:) + count()
+//        └▶ posts (Subject)  ─▶ per-room rate: window(timeSpan:) + count(), shared
 //                            └▶ admin: groupBy(room) with an idle duration, merged
-//   typing ping ─▶ room.pings (Subject) ─▶ "ann is typing" at once, nil after the quiet period
+//   typing ping ─▶ room.pings (Subject) ─▶ "ann is typing" at once, nil after the quiet period,
+//                                          shared
+//
+// Typing and rate are built once per room and `share(replay: 1)`d: every follower of the
+// room reads the same subscription (one debounce, one window clock, each post counted once),
+// where building them per follower ran a hundred of each for a hundred followers. The
+// heartbeat is one `interval` for the whole server, `share()`d by every follower.
 //
 // Every stream a client follows goes through `follow(_:)`: it is cut by the server's one
 // shutdown lifetime and counted in `liveSubscriptions` from subscription to disposal, which
@@ -44,22 +50,43 @@ public final class Rooms: Sendable {
     private let lifetime: Lifetime
     /// Ends `lifetime` (`endAllFeeds()`); kept here, since releasing it would end it too.
     private let shutdown: Lifetime.Token
+    /// `RoomEvent.heartbeat` every `heartbeat` period: one clock for the whole server,
+    /// `share()`d by every follower of every room.
+    private let heartbeats: Signal<RoomEvent, Never>?
 
     private struct Table: ~Copyable {
         var rooms: [String: Room] = [:]
         var lastID = 0
     }
 
-    /// One room's subjects, created with the room's first post, ping or follower.
-    private struct Room: Sendable {
+    /// One room's subjects and its shared pipelines, created with the room's first post,
+    /// ping or follower.
+    private final class Room: Sendable {
         /// The last `historySize` messages, then the live ones: fed directly by `post`, so
         /// the history survives when the last follower leaves (a `share(replay:)` would
         /// drop it with its last subscriber).
         let history: ReplaySubject<Message, Never>
         /// The authors of typing pings.
-        let pings = Subject<String, Never>()
+        let pings: Subject<String, Never>
         /// This room's posts, live only (the rate counts these).
-        let posts = Subject<Message, Never>()
+        let posts: Subject<Message, Never>
+        /// "… is typing", computed once for the room and shared by its followers
+        /// (`share(replay: 1)`: one debounce per room, not one per follower, and a newcomer
+        /// receives who is typing now). Runs while the room has a follower.
+        let typing: Signal<String?, Never>
+        /// The message rate, computed once for the room and shared (`share(replay: 1)`): one
+        /// window clock per room, a post counted once, not once per follower; a newcomer
+        /// receives the last window's rate at once.
+        let rate: Signal<Int, Never>
+
+        init(history: ReplaySubject<Message, Never>, pings: Subject<String, Never>, posts: Subject<Message, Never>,
+             typing: Signal<String?, Never>, rate: Signal<Int, Never>) {
+            self.history = history
+            self.pings = pings
+            self.posts = posts
+            self.typing = typing
+            self.rate = rate
+        }
     }
 
     /// Creates the rooms.
@@ -86,16 +113,33 @@ public final class Rooms: Sendable {
         self.rateWindow = rateWindow
         self.idleAfter = idleAfter
         self.heartbeat = heartbeat
+        heartbeats = heartbeat.map { period in
+            Signal<Int, Never>.interval(period, on: scheduler).map { _ in RoomEvent.heartbeat }.share()
+        }
         (self.lifetime, self.shutdown) = Lifetime.make()
     }
 
     private func room(_ name: String) -> Room {
         table.withLock { table in
             if let room = table.rooms[name] { return room }
-            let room = Room(history: ReplaySubject(capacity: historySize))
+            let room = makeRoom()
             table.rooms[name] = room
             return room
         }
+    }
+
+    /// A new room: its subjects, and its typing and rate pipelines built once and shared.
+    /// Nothing is subscribed here (a `share(replay:)` connects with its first follower and
+    /// disconnects when its last one leaves).
+    private func makeRoom() -> Room {
+        let pings = Subject<String, Never>(), posts = Subject<Message, Never>()
+        return Room(
+            history: ReplaySubject(capacity: historySize),
+            pings: pings,
+            posts: posts,
+            typing: typingPipeline(pings.signal).share(replay: 1),
+            rate: ratePipeline(posts.signal).share(replay: 1)
+        )
     }
 
     // MARK: Inputs
@@ -110,7 +154,7 @@ public final class Rooms: Sendable {
             table.lastID += 1
             let message = Message(id: table.lastID, room: roomName, author: author, text: text)
             if let room = table.rooms[roomName] { return (message, room) }
-            let room = Room(history: ReplaySubject(capacity: historySize))
+            let room = makeRoom()
             table.rooms[roomName] = room
             return (message, room)
         }
@@ -154,7 +198,7 @@ public final class Rooms: Sendable {
     /// Composed of: the pings `map`ped to the sentence, `merge`d with the pings `debounce`d
     /// by `typingQuiet` mapped to `nil`, then `distinctUntilChanged`.
     public func typing(in roomName: String) -> Signal<String?, Never> {
-        follow(typingPipeline(room(roomName).pings.signal))
+        follow(room(roomName).typing)
     }
 
     func typingPipeline(_ pings: Signal<String, Never>) -> Signal<String?, Never> {
@@ -169,7 +213,7 @@ public final class Rooms: Sendable {
     /// Composed of: the room's live posts, `window(timeSpan:count:on:)` by time alone, each
     /// window's `count()`, `flattenMap`ped.
     public func rate(in roomName: String) -> Signal<Int, Never> {
-        follow(ratePipeline(room(roomName).posts.signal))
+        follow(room(roomName).rate)
     }
 
     func ratePipeline(_ posts: Signal<Message, Never>) -> Signal<Int, Never> {
@@ -182,12 +226,10 @@ public final class Rooms: Sendable {
         let room = room(roomName)
         var parts = [
             room.history.signal.map(RoomEvent.message),
-            typingPipeline(room.pings.signal).map(RoomEvent.typing),
-            ratePipeline(room.posts.signal).map(RoomEvent.rate),
+            room.typing.map(RoomEvent.typing),
+            room.rate.map(RoomEvent.rate),
         ]
-        if let heartbeat {
-            parts.append(Signal<Int, Never>.interval(heartbeat, on: scheduler).map { _ in RoomEvent.heartbeat })
-        }
+        if let heartbeats { parts.append(heartbeats) }
         return follow(Signal.merge(parts))
     }
 

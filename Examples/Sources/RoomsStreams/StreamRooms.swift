@@ -8,10 +8,9 @@
 //   rate ─▶ one AsyncTimerSequence task per room, counting posts
 //   heartbeat ─▶ one AsyncTimerSequence task for the server, to every follower
 //
-// Where it differs from the Signals core, on purpose (as a good twin would): typing and rate
-// are computed once per room and broadcast, where the Signals core runs a pipeline per
-// follower; a follower is an AsyncStream with `.bufferingNewest(n)`, where the core's
-// subscription feeds a bounded `values` buffer.
+// As in the Signals core, typing and rate are computed once per room (there: one shared
+// pipeline per room) and the heartbeat once for the server. A follower is an AsyncStream with
+// `.bufferingNewest(n)`, where the core's subscription feeds a bounded `values` buffer.
 
 import AsyncAlgorithms
 import RoomsCore

@@ -51,6 +51,25 @@ import Testing
         ])
     }
 
+    @Test func aNewcomerSeesWhoIsTypingNowFromTheRoomsSharedPipeline() {
+        let rooms = makeRooms()
+        let first = Recorder(rooms.typing(in: "lobby"), scheduler: scheduler)
+        rooms.typing(in: "lobby", author: "ann")          // 0 s
+        scheduler.advance(by: .seconds(1))
+        let second = Recorder(rooms.typing(in: "lobby"), scheduler: scheduler)  // 1 s
+        scheduler.advance(by: .seconds(5))
+        // One pipeline for the room: the newcomer receives its current value at once, and
+        // both are cleared by the same debounce.
+        #expect(first.timedEvents == [
+            TimedEvent(.seconds(0), .next("ann is typing")),
+            TimedEvent(.seconds(3), .next(nil)),
+        ])
+        #expect(second.timedEvents == [
+            TimedEvent(.seconds(1), .next("ann is typing")),
+            TimedEvent(.seconds(3), .next(nil)),
+        ])
+    }
+
     @Test func theRateCountsEachWindowIncludingQuietOnes() {
         let rooms = makeRooms()
         let recorder = Recorder(rooms.rate(in: "lobby"), scheduler: scheduler)
