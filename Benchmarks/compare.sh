@@ -385,14 +385,14 @@ if want("W6"): ratio_target("W6", 0.33)
 if want("W7"): ratio_target("W7", 0.5, max_mallocs=3)
 # Issue 31: a live subscription at a third of ReactiveSwift's hot signal and of OpenCombine.
 # Issue 31 ended blocked on it (PERFORMANCE.md, "Round four, second session").
-if want("W7b"): ratio_target("W7b", 0.5, max_mallocs=4, max_instr=3_300, blocked_by="issue 31")
+if want("W7b"): ratio_target("W7b", 0.5, max_mallocs=4, max_instr=3_300, blocked_by="issue 40")
 if want("W8"):
     lost_ok = verify.get(("signals", "W8")) == "ok"
     ratio_target("W8", 1.0, extra=("no lost value", lost_ok, "lost or wrong values"))
 if want("W9"): ratio_target("W9", 0.5, max_instr=11_600)
 # Issue 31: subject inners, a third of the best peer (OpenCombine, 15,857). Issue 31 ended
 # blocked on it (PERFORMANCE.md, "Round four, second session").
-if want("W9b"): ratio_target("W9b", max_instr=5_300, blocked_by="issue 31")
+if want("W9b"): ratio_target("W9b", max_instr=5_300)
 if want("W10"): ratio_target("W10", 0.5)
 if want("W11"): ratio_target("W11", 0.5, zero_mallocs=True)
 if want("W12"): ratio_target("W12", 0.5)
