@@ -146,17 +146,6 @@ private final class Thermostat: @unchecked Sendable {
     }
 
     #if os(Linux)
-    /// The resident size in bytes, after the allocator has returned every free page it can.
-    static func residentBytes() -> Int {
-        typealias Trim = @convention(c) (Int) -> Int32
-        if let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") {
-            _ = unsafeBitCast(symbol, to: Trim.self)(0)
-        }
-        let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
-        let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
     @Test func twoHundredThousandSubscribeDisposeCyclesHoldUnderAMegabyte() async {
         // In a child process, where nothing else runs: the resident size after 200,000
         // cycles on a model that never changes. Before the fix each cycle left its
@@ -165,9 +154,9 @@ private final class Thermostat: @unchecked Sendable {
             let model = Thermostat()
             // Warm up (the first registrations allocate the model's tables).
             for _ in 0..<1_000 { Signal.observing { model.withLock { $0.target } }.subscribe().dispose() }
-            let before = ObservingTests.residentBytes()
+            let before = residentBytes()
             for _ in 0..<200_000 { Signal.observing { model.withLock { $0.target } }.subscribe().dispose() }
-            let held = ObservingTests.residentBytes() - before
+            let held = residentBytes() - before
             print("[figures] Signal.observing: 200,000 subscribe/dispose cycles hold \(held) bytes")
             guard held < 1 << 20 else { exit(3) }
         }
