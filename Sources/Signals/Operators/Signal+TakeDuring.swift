@@ -33,6 +33,7 @@ extension Signal {
     ///
     /// - SeeAlso: ReactiveSwift `take(during:)`; RxSwift and Combine tie a subscription to an
     ///   owner with `take(until:)` / `prefix(untilOutputFrom:)` on a hand-made subject.
+    @inlinable
     public func take(during lifetime: Lifetime) -> Signal {
         take(until: lifetime.ended)
     }
