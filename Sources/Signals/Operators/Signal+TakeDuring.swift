@@ -1,5 +1,7 @@
 // take(during: lifetime) = take(until: lifetime.ended): `ended` sends `()` when the lifetime
 //     ends (at once if it has ended), which is the trigger's first value.
+//     `@inlinable`, like take(until:): not inlinable, its binds were compiled once, generic, in
+//     the library, and looked up type metadata for every value.
 
 extension Signal {
     /// Forwards this signal's values while `lifetime` lasts, and completes when it ends.

@@ -149,7 +149,7 @@ extension Signal {
 /// `@usableFromInline` with `@inlinable` members: specialised in the module that calls
 /// `observe(on:bufferSize:whenFull:dropped:)`. Unspecialised (library code, generic over
 /// `Value`, `Failure` and `S`), it looked up type metadata (`_Queue<Value>`, `Event`,
-/// `State`, …) about 26 times a value: 84% of W20 `signals-observe`'s instructions.
+/// `State`, …) dozens of times a value: 84% of W20 `signals-observe`'s instructions.
 @usableFromInline
 final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unchecked Sendable {
     @usableFromInline
