@@ -1,5 +1,7 @@
 // take(during: lifetime) = take(until: lifetime.ended): `ended` sends `()` when the lifetime
 //     ends (at once if it has ended), which is the trigger's first value.
+//     `@inlinable`, like take(until:): not inlinable, its binds were compiled once, generic, in
+//     the library, and looked up type metadata for every value.
 
 extension Signal {
     /// Forwards this signal's values while `lifetime` lasts, and completes when it ends.
@@ -33,6 +35,7 @@ extension Signal {
     ///
     /// - SeeAlso: ReactiveSwift `take(during:)`; RxSwift and Combine tie a subscription to an
     ///   owner with `take(until:)` / `prefix(untilOutputFrom:)` on a hand-made subject.
+    @inlinable
     public func take(during lifetime: Lifetime) -> Signal {
         take(until: lifetime.ended)
     }
