@@ -10,18 +10,6 @@ import Signals
 import SignalsTesting
 import SignalsTestSupport
 
-/// A small deterministic generator (SplitMix64), so that a failing seed can be replayed.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// One subscription of a fuzz run: what it has received, whether it has ended, and a weak
 /// reference to the token its closures capture.
 private final class Subscriber {
@@ -42,7 +30,7 @@ private final class Subscriber {
     /// captures, even when its disposable is still kept.
     @Test(arguments: 0..<testSize(64, quick: 12))
     func aRandomMixOfSubscriptionsKeepsExactlyTheLiveOnes(seed: Int) {
-        var random = SeededGenerator(state: UInt64(seed) &* 7919 &+ 1)
+        var random = SplitMix64(seed: UInt64(seed) &* 7919 &+ 1)
         let subject = Subject<Int, Never>()
         var subscribers: [(Subscriber, expected: [Int])] = []
         var nextValue = 0
