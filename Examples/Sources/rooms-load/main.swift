@@ -1,17 +1,25 @@
-// rooms-load: the rooms server on the Signals core and on its AsyncStream twin, measured in
-// one run over HTTP on loopback (release build):
+// rooms-load: the rooms server on the Signals core and on its AsyncStream twin, measured
+// over HTTP on loopback (release build):
 //
 //   swift run -c release --package-path Examples rooms-load          # full sizes
-//   ROOMS_LOAD_QUICK=1 swift run --package-path Examples rooms-load  # a quick look
+//   ROOMS_LOAD_QUICK=1 swift run -c release --package-path Examples rooms-load  # quick sizes
 //
-// Each scenario starts a fresh server (in this process, port 0) for each implementation:
+// Each implementation runs in a process of its own (this executable, started again with
+// `--backend signals` or `--backend streams`), so neither inherits the other's heap, warm
+// caches or connection pool; the runs alternate which goes first (`ROOMS_LOAD_RUNS`, 3 by
+// default) and the table gives each row's median. `--scenario fanout|publishers|churn|slow`
+// (repeatable) runs only those, for a profiler:
+//
+//   rooms-load --backend signals --scenario churn
+//
+// Each scenario starts a fresh server (in the child, port 0):
 //   fan-out    100 SSE clients follow one room; N messages are posted; deliveries/s until
-//              every client has every message, and the process's peak resident memory
+//              every client has every message, and the peak of allocated heap bytes
 //   publishers 32 concurrent clients POST messages to 8 rooms (with 8 followers); req/s, p99
 //   churn      connect a follower, read its first message, disconnect; cost per connect
 //   slow       one follower that never reads while N messages of 1 KB are posted; the
-//              resident memory added, and live subscriptions after it disconnects
-// Client and server share the process (and the allocator), the same for both twins.
+//              allocated bytes it holds, and live subscriptions after it disconnects
+// Client and server share the child process (and the allocator), the same for both twins.
 
 import AsyncHTTPClient
 import Foundation
@@ -37,22 +45,37 @@ let client = HTTPClient(
     configuration: .init(connectionPool: .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 512))
 )
 
-/// The process's resident memory right now, in bytes (Linux: /proc/self/statm). The
-/// allocator's own counters (glibc's mallinfo2) are not visible to Swift's Glibc module, and
-/// freed memory is not always returned, so this over-counts; it is the same for both twins.
+/// The heap bytes allocated right now (glibc's `malloc_info`: the arenas in use minus their
+/// free chunks, plus mmapped chunks). Unlike resident memory it drops when memory is freed,
+/// so a peak is the peak of what was held.
 func allocatedBytes() -> Int {
-    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-          let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    typealias Info = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
+    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_info") else { return 0 }
+    var buffer: UnsafeMutablePointer<CChar>?
+    var length = 0
+    guard let stream = open_memstream(&buffer, &length) else { return 0 }
+    _ = unsafeBitCast(symbol, to: Info.self)(0, stream)
+    fclose(stream)
+    guard let buffer else { return 0 }
+    defer { free(buffer) }
+    // The process's totals follow the last arena's `</heap>`.
+    let totals = String(cString: buffer).components(separatedBy: "</heap>").last ?? ""
+    func size(of tag: String) -> Int {
+        guard let start = totals.range(of: tag),
+              let size = totals[start.upperBound...].range(of: "size=\"") else { return 0 }
+        return Int(totals[size.upperBound...].prefix { $0.isNumber }) ?? 0
+    }
+    return size(of: "<system type=\"current\"") - size(of: "<total type=\"fast\"")
+        - size(of: "<total type=\"rest\"") + size(of: "<total type=\"mmap\"")
 }
 
-/// Samples `allocatedBytes()` every 5 ms while `body` runs; returns the peak.
+/// Samples `allocatedBytes()` every 10 ms while `body` runs; returns the peak.
 func peakAllocated<T>(_ body: () async throws -> T) async rethrows -> (T, Int) {
     let peak = Peak()
     let sampler = Task {
         while !Task.isCancelled {
             peak.record(allocatedBytes())
-            try? await Task.sleep(for: .milliseconds(5))
+            try? await Task.sleep(for: .milliseconds(10))
         }
     }
     let result = try await body()
@@ -149,18 +172,17 @@ final class Counter: @unchecked Sendable {
     var value: Int { lock.withLock { n } }
 }
 
-struct Row {
-    var name: String
-    var signals: String
-    var streams: String
+/// Seconds in `duration`.
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
-var rows: [Row] = []
 
-func measure<Backend: RoomsBackend>(_ name: String, _ make: () -> Backend) async throws -> [String: String] {
-    var results: [String: String] = [:]
+/// Runs the scenarios named in `scenarios` on fresh servers over `make()`'s rooms; returns
+/// each row's figure by the row's key (see `rowsInOrder`).
+func measure<Backend: RoomsBackend>(_ scenarios: Set<String>, _ make: () -> Backend) async throws -> [String: Double] {
+    var results: [String: Double] = [:]
 
-    // Fan-out.
-    do {
+    if scenarios.contains("fanout") {
         let server = try await start(make())
         let opened = Counter()
         let before = allocatedBytes()
@@ -179,15 +201,13 @@ func measure<Backend: RoomsBackend>(_ name: String, _ make: () -> Backend) async
                 return (ContinuousClock.now - start, received)
             }
         }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        results["fan-out deliveries/s"] = String(format: "%.0f", Double(received) / seconds)
-        results["fan-out received"] = "\(received)/\(fanOutClients * fanOutMessages)"
-        results["fan-out peak resident MB (above start)"] = String(format: "%.1f", Double(peak - before) / 1e6)
+        results["fanout.rate"] = Double(received) / seconds(elapsed)
+        results["fanout.received"] = Double(received)
+        results["fanout.peak"] = Double(peak - before) / 1e6
         try await server.stop()
     }
 
-    // Publishers.
-    do {
+    if scenarios.contains("publishers") {
         let server = try await start(make())
         let followers = (0..<8).map { room in Task { try await follow(server.base, room: "pub\(room)", until: .max) {} } }
         while server.backend.liveSubscriptions < 8 { try await Task.sleep(for: .milliseconds(5)) }
@@ -209,16 +229,14 @@ func measure<Backend: RoomsBackend>(_ name: String, _ make: () -> Backend) async
             return all.sorted()
         }
         let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let p99 = latencies[Int(Double(latencies.count) * 0.99)]
-        results["publishers req/s"] = String(format: "%.0f", Double(latencies.count) / seconds)
-        results["publishers p99 ms"] = String(format: "%.2f", Double(p99.components.attoseconds) / 1e15 + Double(p99.components.seconds) * 1000)
+        results["publishers.rate"] = Double(latencies.count) / seconds(elapsed)
+        results["publishers.p99"] = seconds(p99) * 1000
         followers.forEach { $0.cancel() }
         try await server.stop()
     }
 
-    // Churn.
-    do {
+    if scenarios.contains("churn") {
         let server = try await start(make())
         server.backend.post(to: "churn", author: "load", text: "the first")
         let start = ContinuousClock.now
@@ -226,15 +244,14 @@ func measure<Backend: RoomsBackend>(_ name: String, _ make: () -> Backend) async
             _ = try await follow(server.base, room: "churn", until: 1) {}
         }
         let elapsed = ContinuousClock.now - start
-        results["churn µs per connect"] = String(format: "%.0f", Double(elapsed.components.attoseconds) / 1e12 / Double(churnConnects) + Double(elapsed.components.seconds) * 1e6 / Double(churnConnects))
+        results["churn.cost"] = seconds(elapsed) * 1e6 / Double(churnConnects)
         let deadline = ContinuousClock.now + .seconds(10)
         while server.backend.liveSubscriptions > 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        results["churn live after"] = "\(server.backend.liveSubscriptions)"
+        results["churn.live"] = Double(server.backend.liveSubscriptions)
         try await server.stop()
     }
 
-    // A client that never reads.
-    do {
+    if scenarios.contains("slow") {
         let server = try await start(make())
         let socket = try RawSocket(port: server.port)
         try socket.send("GET /rooms/slow/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
@@ -244,11 +261,11 @@ func measure<Backend: RoomsBackend>(_ name: String, _ make: () -> Backend) async
         for _ in 0..<slowMessages { server.backend.post(to: "slow", author: "load", text: text) }
         try await Task.sleep(for: .milliseconds(500))
         let held = allocatedBytes() - before
-        results["slow client: resident MB added by \(slowMessages) × 1 KB"] = String(format: "%.1f", Double(held) / 1e6)
+        results["slow.held"] = Double(held) / 1e6
         socket.close()
         let deadline = ContinuousClock.now + .seconds(30)
         while server.backend.liveSubscriptions > 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        results["slow client: live after close"] = "\(server.backend.liveSubscriptions)"
+        results["slow.live"] = Double(server.backend.liveSubscriptions)
         try await server.stop()
     }
     return results
@@ -278,21 +295,95 @@ final class RawSocket {
     func close() { _ = Glibc.close(fd) }
 }
 
-let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
-print("rooms-load: \(quick ? "quick" : "full") sizes; load average before: \(load)")
-let signals = try await measure("Signals") {
-    Rooms(scheduler: TaskScheduler())
+// MARK: The run
+
+/// The table's rows: key, label, how the figure is printed, and whether more is better
+/// (`nil`: a count that must be equal on both sides, such as live subscriptions left).
+let rowsInOrder: [(key: String, label: String, format: String, moreIsBetter: Bool?)] = [
+    ("fanout.rate", "fan-out deliveries/s", "%.0f", true),
+    ("fanout.peak", "fan-out peak allocated MB (above start)", "%.2f", false),
+    ("fanout.received", "fan-out received (of \(fanOutClients * fanOutMessages))", "%.0f", nil),
+    ("publishers.rate", "publishers req/s", "%.0f", true),
+    ("publishers.p99", "publishers p99 ms", "%.2f", false),
+    ("churn.cost", "churn µs per connect", "%.0f", false),
+    ("churn.live", "churn: live subscriptions after", "%.0f", nil),
+    ("slow.held", "slow client: allocated MB held (\(slowMessages) × 1 KB posted)", "%.2f", false),
+    ("slow.live", "slow client: live subscriptions after close", "%.0f", nil),
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let allScenarios: Set<String> = ["fanout", "publishers", "churn", "slow"]
+var scenarios = Set(zip(arguments, arguments.dropFirst()).filter { $0.0 == "--scenario" }.map(\.1))
+if scenarios.isEmpty { scenarios = allScenarios }
+precondition(scenarios.isSubset(of: allScenarios), "rooms-load: --scenario is one of \(allScenarios.sorted())")
+
+func loadAverage() -> String {
+    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
 }
-let streams = try await measure("AsyncStream") {
-    StreamRooms()
+
+if let index = arguments.firstIndex(of: "--backend"), index + 1 < arguments.count {
+    // A child: one implementation, its figures on stdout as `key<TAB>value` lines.
+    let results: [String: Double]
+    switch arguments[index + 1] {
+    case "signals": results = try await measure(scenarios) { Rooms(scheduler: TaskScheduler()) }
+    case "streams": results = try await measure(scenarios) { StreamRooms() }
+    default: preconditionFailure("rooms-load: --backend is signals or streams, got \(arguments[index + 1])")
+    }
+    for (key, value) in results.sorted(by: { $0.key < $1.key }) { print("\(key)\t\(value)") }
+    try await client.shutdown().get()
+} else {
+    // The parent: each implementation in a fresh process, alternating which goes first.
+    let runs = Int(ProcessInfo.processInfo.environment["ROOMS_LOAD_RUNS"] ?? "") ?? 3
+    precondition(runs > 0, "rooms-load: ROOMS_LOAD_RUNS must be 1 or more")
+    let backends = ["signals", "streams"]
+    var figures: [String: [String: [Double]]] = [:]  // backend -> key -> one figure per run
+    let loadBefore = loadAverage()
+    print("rooms-load: \(quick ? "quick" : "full") sizes, \(runs) run(s) of each implementation; load average before: \(loadBefore)")
+    for run in 0..<runs {
+        for backend in run % 2 == 0 ? backends : backends.reversed() {
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            child.arguments = ["--backend", backend] + scenarios.sorted().flatMap { ["--scenario", $0] }
+            let output = Pipe()
+            child.standardOutput = output
+            try child.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            child.waitUntilExit()
+            precondition(child.terminationStatus == 0, "rooms-load: the \(backend) run failed (status \(child.terminationStatus))")
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+                let parts = line.split(separator: "\t")
+                guard parts.count == 2, let value = Double(parts[1]) else { continue }
+                figures[backend, default: [:]][String(parts[0]), default: []].append(value)
+            }
+            print("  run \(run + 1) \(backend): done (load \(loadAverage()))")
+        }
+    }
+    func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+    print("")
+    print("| measure (median of \(runs)) | Signals | AsyncStream | Signals ahead? |")
+    print("|---|---:|---:|:---:|")
+    for row in rowsInOrder {
+        guard let a = median(figures["signals"]?[row.key] ?? []), let b = median(figures["streams"]?[row.key] ?? []) else { continue }
+        let ahead: String
+        switch row.moreIsBetter {
+        case true?: ahead = a > b ? "yes" : "no"
+        case false?: ahead = a < b ? "yes" : "no"
+        case nil: ahead = a == b ? "same" : "differs"
+        }
+        print("| \(row.label) | \(String(format: row.format, a)) | \(String(format: row.format, b)) | \(ahead) |")
+    }
+    print("")
+    print("Every run (Signals; AsyncStream):")
+    for row in rowsInOrder {
+        let a = (figures["signals"]?[row.key] ?? []).map { String(format: row.format, $0) }
+        let b = (figures["streams"]?[row.key] ?? []).map { String(format: row.format, $0) }
+        if !a.isEmpty || !b.isEmpty { print("  \(row.label): \(a.joined(separator: ", ")); \(b.joined(separator: ", "))") }
+    }
+    print("")
+    print("load average before: \(loadBefore); after: \(loadAverage()); \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    try await client.shutdown().get()
 }
-let loadAfter = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
-print("")
-print("| measure | Signals | AsyncStream |")
-print("|---|---:|---:|")
-for key in signals.keys.sorted() {
-    print("| \(key) | \(signals[key] ?? "") | \(streams[key] ?? "") |")
-}
-print("")
-print("load average after: \(loadAfter); \(ProcessInfo.processInfo.activeProcessorCount) cores")
-try await client.shutdown().get()
