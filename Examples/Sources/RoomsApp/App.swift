@@ -54,6 +54,11 @@ public struct RoomsService<Backend: RoomsBackend>: Service {
 /// that shuts down on SIGINT and SIGTERM (or when `run()`'s task is cancelled).
 ///
 /// `onRunning` receives the bound port once the server listens.
+///
+/// `@inlinable`, like `makeRouter` and `serverSentEvents`: the caller's module compiles them
+/// for its concrete backend, so a connection's loop and its `Values` iterator run specialised
+/// (compiled generically here, every event would look up generic metadata at run time).
+@inlinable
 public func makeServer<Backend: RoomsBackend>(
     rooms: Backend,
     configuration: RoomsConfiguration = RoomsConfiguration(),
@@ -70,16 +75,17 @@ public func makeServer<Backend: RoomsBackend>(
         logger: logger
     )
     // Reverse order on shutdown: RoomsService first (ends the feeds), then the application.
-    return ServiceGroup(
-        configuration: .init(
-            services: [app, RoomsService(rooms: rooms)],
-            gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: logger
-        )
-    )
+    return serviceGroup([app, RoomsService(rooms: rooms)], logger: logger)
+}
+
+/// The services in one group that shuts down gracefully on SIGTERM and SIGINT.
+@usableFromInline
+func serviceGroup(_ services: [any Service], logger: Logger) -> ServiceGroup {
+    ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
 }
 
 /// The routes.
+@inlinable
 public func makeRouter<Backend: RoomsBackend>(rooms: Backend, configuration: RoomsConfiguration) -> Router<BasicWebSocketRequestContext> {
     let router = Router(context: BasicWebSocketRequestContext.self)
     let buffer = configuration.bufferPerConnection
@@ -109,12 +115,12 @@ public func makeRouter<Backend: RoomsBackend>(rooms: Backend, configuration: Roo
 
     router.get("/rooms/:room/events") { request, context -> Response in
         let room = try context.parameters.require("room")
-        return serverSentEvents(request: request, rooms.follow(room, bufferSize: buffer).map(WireEvent.init))
+        return serverSentEvents(request: request, rooms.follow(room, bufferSize: buffer), as: WireEvent.init)
     }
 
     if let rooms = rooms as? Rooms {
         router.get("/admin/events") { request, _ -> Response in
-            serverSentEvents(request: request, rooms.admin.buffer(size: buffer, whenFull: .dropOldest).map(WireEvent.init))
+            serverSentEvents(request: request, rooms.admin.buffer(size: buffer, whenFull: .dropOldest), as: WireEvent.init)
         }
     }
 
@@ -154,7 +160,15 @@ public func makeRouter<Backend: RoomsBackend>(rooms: Backend, configuration: Roo
 
 /// A `text/event-stream` response that follows `events` until they end (shutdown) or the
 /// client goes away: closing the connection cancels the loop, which disposes the subscription.
-func serverSentEvents(request: Request, _ events: some AsyncSequence<WireEvent, Never> & Sendable) -> Response {
+///
+/// Each event becomes its `WireEvent` inside the loop (`wire`), not through an
+/// `AsyncSequence.map` in front of it: the standard library's map sequence makes its base's
+/// iterator through the protocol, unspecialised, and a `Signal.Values` iterator made that way
+/// runs its per-event code generically (a generic-metadata lookup for every event).
+@usableFromInline @inlinable
+func serverSentEvents<Events: AsyncSequence<Element, Never> & Sendable, Element>(
+    request: Request, _ events: Events, as wire: @escaping @Sendable (Element) -> WireEvent
+) -> Response {
     Response(
         status: .ok,
         headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
@@ -163,7 +177,7 @@ func serverSentEvents(request: Request, _ events: some AsyncSequence<WireEvent, 
                 // Sent at once, so a client sees the stream open before the first event.
                 try await writer.write(ByteBuffer(string: ": open\n\n"))
                 for await event in events {
-                    try await writer.write(ByteBuffer(string: event.serverSentEvent))
+                    try await writer.write(ByteBuffer(string: wire(event).serverSentEvent))
                 }
             }
             try await writer.finish(nil)

@@ -5,7 +5,7 @@
 //   /?room=lobby&close=3   close the EventSource after 3 messages and set the title to
 //                          "done" (a headless browser's --dump-dom waits for open streams)
 
-let page = #"""
+@usableFromInline let page = #"""
 <!doctype html>
 <html lang="en">
 <head>

@@ -6,10 +6,16 @@
 //   typing ping ─▶ room.pings (Subject) ─▶ "ann is typing" at once, nil after the quiet period,
 //                                          shared
 //
-// Typing and rate are built once per room and `share(replay: 1)`d: every follower of the
-// room reads the same subscription (one debounce, one window clock, each post counted once),
-// where building them per follower ran a hundred of each for a hundred followers. The
-// heartbeat is one `interval` for the whole server, `share()`d by every follower.
+// Typing and rate are built once per room and kept running for the room's life (`multicast`
+// into a `ReplaySubject(capacity: 1)`, connected when the room is made, ended with the
+// server's lifetime): every follower of the room reads the same subscription (one debounce,
+// one window clock, each post counted once), and a follower that comes and goes starts and
+// stops nothing. The heartbeat is one `interval` for the whole server, `publish()`ed and
+// connected the same way.
+//
+// So every stream a follower reads is a subject's signal, and so is their merge, cut by the
+// lifetime, counted with `on`: `values` subscribes it on the connection's own task, with no
+// hand-off to another thread.
 //
 // Every stream a client follows goes through `follow(_:)`: it is cut by the server's one
 // shutdown lifetime and counted in `liveSubscriptions` from subscription to disposal, which
@@ -51,7 +57,7 @@ public final class Rooms: Sendable {
     /// Ends `lifetime` (`endAllFeeds()`); kept here, since releasing it would end it too.
     private let shutdown: Lifetime.Token
     /// `RoomEvent.heartbeat` every `heartbeat` period: one clock for the whole server,
-    /// `share()`d by every follower of every room.
+    /// published (connected from the start until shutdown) to every follower of every room.
     private let heartbeats: Signal<RoomEvent, Never>?
 
     private struct Table: ~Copyable {
@@ -71,10 +77,10 @@ public final class Rooms: Sendable {
         /// This room's posts, live only (the rate counts these).
         let posts: Subject<Message, Never>
         /// "… is typing", computed once for the room and shared by its followers
-        /// (`share(replay: 1)`: one debounce per room, not one per follower, and a newcomer
-        /// receives who is typing now). Runs while the room has a follower.
+        /// (`hot(_:)`: one debounce per room, not one per follower, and a newcomer
+        /// receives who is typing now). Runs from the room's creation until shutdown.
         let typing: Signal<String?, Never>
-        /// The message rate, computed once for the room and shared (`share(replay: 1)`): one
+        /// The message rate, computed once for the room and shared (`hot(_:)`): one
         /// window clock per room, a post counted once, not once per follower; a newcomer
         /// receives the last window's rate at once.
         let rate: Signal<Int, Never>
@@ -113,10 +119,14 @@ public final class Rooms: Sendable {
         self.rateWindow = rateWindow
         self.idleAfter = idleAfter
         self.heartbeat = heartbeat
+        let (lifetime, shutdown) = Lifetime.make()
+        (self.lifetime, self.shutdown) = (lifetime, shutdown)
         heartbeats = heartbeat.map { period in
-            Signal<Int, Never>.interval(period, on: scheduler).map { _ in RoomEvent.heartbeat }.share()
+            let beats = Signal<Int, Never>.interval(period, on: scheduler).map { _ in RoomEvent.heartbeat }
+                .take(during: lifetime).publish()
+            beats.connect()
+            return beats.signal
         }
-        (self.lifetime, self.shutdown) = Lifetime.make()
     }
 
     private func room(_ name: String) -> Room {
@@ -128,18 +138,31 @@ public final class Rooms: Sendable {
         }
     }
 
-    /// A new room: its subjects, and its typing and rate pipelines built once and shared.
-    /// Nothing is subscribed here (a `share(replay:)` connects with its first follower and
-    /// disconnects when its last one leaves).
+    /// A new room: its subjects, and its typing and rate pipelines built once, running, and
+    /// shared.
     private func makeRoom() -> Room {
         let pings = Subject<String, Never>(), posts = Subject<Message, Never>()
         return Room(
             history: ReplaySubject(capacity: historySize),
             pings: pings,
             posts: posts,
-            typing: typingPipeline(pings.signal).share(replay: 1),
-            rate: ratePipeline(posts.signal).share(replay: 1)
+            typing: hot(typingPipeline(pings.signal)),
+            rate: hot(ratePipeline(posts.signal))
         )
+    }
+
+    /// `pipeline`, subscribed now and until shutdown, its latest value replayed to each new
+    /// follower.
+    ///
+    /// Why not `share(replay: 1)`: that subscribes with the first follower and unsubscribes
+    /// with the last, so a room whose only follower keeps reconnecting would start and stop
+    /// its debounce and its window clock on every connection (as the rooms' twin on
+    /// `AsyncStream` does not: its tasks run for the room's life), and a `share` is not a
+    /// subject, so `values` would subscribe each follower on a worker thread.
+    private func hot<V>(_ pipeline: Signal<V, Never>) -> Signal<V, Never> {
+        let shared = pipeline.take(during: lifetime).multicast(ReplaySubject(capacity: 1))
+        shared.connect()
+        return shared.signal
     }
 
     // MARK: Inputs

@@ -4,8 +4,10 @@
 //   - the terminal event waits behind the buffered values, so order is kept;
 //   - cancelling the consuming task, or dropping the iterator (`break`), disposes the
 //     subscription.
-//   - a subject (or a fused map/filter run over one: `Signal._isPrompt`) and a constant are
-//     subscribed on the iterator's own thread; what they send then is buffered, never parked;
+//   - a subject (or a fused map/filter run over one, a merge of an array of them, one cut by
+//     `take(until:)`/`take(during:)`, one with `on` callbacks: `Signal._isPrompt`) and a
+//     constant are subscribed on the iterator's own thread; what they send then is buffered,
+//     never parked;
 //   - any other signal that sends synchronously while it is subscribed is read on demand: the
 //     subscription is made on a shared producer thread (`_SubscribeWorkers`, no thread start
 //     per iterator) that waits while the buffer is full.
@@ -23,8 +25,11 @@ extension Signal {
     /// is not lost. Values arrive in order, then the end of the sequence (completion) or the
     /// typed error (failure).
     ///
-    /// A subject's signal — `Subject`, `ReplaySubject`, `BehaviorSubject`, and a run of
-    /// `map`/`filter`/`compactMap` over one — is subscribed on the iterator's own thread,
+    /// A subject's signal — `Subject`, `ReplaySubject`, `BehaviorSubject`, the `signal` of a
+    /// `ConnectableSignal`, and what these operators make of such signals: a run of
+    /// `map`/`filter`/`compactMap`, `Signal.merge` of an array of them, `take(until:)` with
+    /// one as the trigger (`take(during:)`: a lifetime's `ended` is one), and `on(…)` — is
+    /// subscribed on the iterator's own thread,
     /// inside `makeAsyncIterator()`: its subscribe call returns promptly, so no other thread
     /// is involved (a server's connection starts as fast as an `AsyncStream`'s). What it
     /// sends during that call, its replay, is buffered whole whatever the policy, and never
@@ -48,7 +53,8 @@ extension Signal {
     /// otherwise at its next call, which then returns `nil` (the loop simply ends, as with
     /// `AsyncStream`; no `CancellationError` is thrown, since `Failure` may be `Never`).
     ///
-    /// Composed of: a subscription, made on the iterator's thread (a subject, a constant) or
+    /// Composed of: a subscription, made on the iterator's thread (a subject and the
+    /// operators above over subjects, a constant) or
     /// on a shared worker thread (any other signal), whose sink fills a lock-guarded buffer,
     /// and a continuation for the one waiting consumer (the bridge, written with plumbing).
     ///

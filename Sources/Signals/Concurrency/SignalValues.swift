@@ -4,8 +4,9 @@
 // between the two worlds, not an operator.
 //
 // A prompt source (`Signal._isPrompt`: a subject, a replaying subject, a fused map/filter run
-// over one) and a constant are subscribed on the iterator's own thread, inside
-// `makeAsyncIterator`: no worker, no thread wake-up. What such a subscribe call sends on that
+// over one, a merge of an array of them, `take(until:)` and `on` over them) and a constant
+// are subscribed on the iterator's own thread, inside `makeAsyncIterator`: no worker, no
+// thread wake-up. What such a subscribe call sends on that
 // thread (a replay, bounded by what the source holds) is buffered whatever the policy and
 // never parks the thread (it may be one of the cooperative pool's).
 //

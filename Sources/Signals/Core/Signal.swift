@@ -60,6 +60,14 @@ public struct Signal<Value, Failure: Error>: Sendable {
         self._isPrompt = _isPrompt
     }
 
+    /// This signal, marked prompt (`_isPrompt`) when `isPrompt` holds: for a composition whose
+    /// subscribe call only subscribes prompt signals, in turn, and runs the caller's closures
+    /// (`merge` of an array, `take(until:)`, `on`). Unmarked otherwise.
+    @inlinable
+    func _prompt(if isPrompt: Bool) -> Signal {
+        isPrompt && !_isPrompt ? Signal(_representation: _representation, _isPrompt: true) : self
+    }
+
     /// Creates a signal from a subscribe function, called once per subscription with the
     /// observer to send to. Return a disposable to release the subscription's resources,
     /// or `nil` if there are none.

@@ -23,7 +23,12 @@ extension Signal {
     /// ```
     @inlinable
     public static func merge(_ signals: some Sequence<Signal> & Sendable) -> Signal {
-        Signal<Signal, Failure>.from(signals).flatten()
+        let merged = Signal<Signal, Failure>.from(signals).flatten()
+        // An array of subjects (prompt signals) merges into a prompt signal: subscribing it
+        // subscribes each in turn, each returning at once; `values` then subscribes it on the
+        // loop's own thread. Another sequence is not read here (it may be lazy or one-pass).
+        guard let array = signals as? [Signal] else { return merged }
+        return merged._prompt(if: array.allSatisfy(\._isPrompt))
     }
 
     /// Forwards the values of all the given signals, subscribed at once, in order.

@@ -93,6 +93,8 @@ extension Signal {
         disposed: (@Sendable () -> Void)? = nil
     ) -> Signal {
         let source = started.map { _startingAfterSubscription($0) } ?? self
+        // Adds only the caller's closures: prompt if this signal is (`values` subscribes it on
+        // the loop's own thread).
         func observing(_ subscribedSource: Signal) -> Signal {
             subscribedSource.bind {
                 { event, _ in
@@ -113,14 +115,14 @@ extension Signal {
             }
         }
         guard let disposed else {
-            guard let subscribed else { return observing(source) }
+            guard let subscribed else { return observing(source)._prompt(if: _isPrompt) }
             return observing(.deferred {
                 subscribed()
                 return source
-            })
+            })._prompt(if: _isPrompt)
         }
         let observed = observing(source)
-        return .using({ subscribed?() }, release: { _ in disposed() }, { _ in observed })
+        return Signal.using({ subscribed?() }, release: { _ in disposed() }, { _ in observed })._prompt(if: _isPrompt)
     }
 }
 

@@ -37,7 +37,9 @@ extension Signal {
     ///   Combine `prefix(untilOutputFrom:)`.
     @inlinable
     public func take<T>(until trigger: Signal<T, Never>) -> Signal {
-        _take(untilNil: trigger.map { _ -> Event<Value, Failure>? in nil })
+        // Prompt when both are (a subject cut by a lifetime's `ended`): subscribing it
+        // subscribes the two, in turn.
+        _take(untilNil: trigger.map { _ -> Event<Value, Failure>? in nil })._prompt(if: _isPrompt && trigger._isPrompt)
     }
 
     /// `take(until:)` with its trigger already in the merged form: each `nil` of `stops`

@@ -70,6 +70,37 @@ import SignalsTestSupport
         #expect(await behaviorIterator.next() == 6)
     }
 
+    @Test func aMergeOfSubjectsCutByALifetimeWithCallbacksIsSubscribedOnTheIteratorsThread() async {
+        // A server's feed: a history and a live subject merged, cut by the server's lifetime,
+        // counted with `on`. Every part is prompt, so the whole is subscribed where the
+        // iterator is made (it went to a worker thread before, a hand-off per connection).
+        let history = ReplaySubject<Int, Never>(capacity: 2), live = Subject<Int, Never>()
+        history.send(value: 1)
+        history.send(value: 2)
+        let (lifetime, token) = Lifetime.make()
+        let threads = Locked<Set<UInt>>([])
+        let feed = Signal.merge([history.signal, live.signal.map { $0 * 10 }])
+            .take(during: lifetime)
+            .on(subscribed: { threads.withLock { _ = $0.insert(currentThreadID()) } }, disposed: {})
+        let (made, caller) = makeIterator(feed.values)
+        var iterator = made
+        #expect(threads.withLock { $0 } == [caller])
+        #expect(iterator._maxBufferedCount == 2) // the history, replayed before the first read
+        live.send(value: 3)
+        token.end()
+        #expect(await readAll(&iterator) == [1, 2, 30])
+
+        // One part that is not a subject (a synchronous `from`) sends the whole to a worker.
+        let mixedThreads = Locked<Set<UInt>>([])
+        let mixed = Signal.merge([live.signal, Signal.from([7, 8])])
+            .on(subscribed: { mixedThreads.withLock { _ = $0.insert(currentThreadID()) } })
+        let (mixedMade, mixedCaller) = makeIterator(mixed.values)
+        var mixedIterator = mixedMade
+        #expect(await mixedIterator.next() == 7)
+        #expect(mixedThreads.withLock { $0 }.count == 1)
+        #expect(!mixedThreads.withLock { $0 }.contains(mixedCaller))
+    }
+
     @Test func aReplayOf500ReachesANewIteratorWholeWithoutBlocking() async {
         // Whatever the policy: the replay is what the subject already holds, buffered on the
         // iterator's thread; nothing parks (the thread may be one of the cooperative pool's).
