@@ -121,8 +121,31 @@ import Testing
             .typing("bob is typing"),
             .message(Message(id: 2, room: "lobby", author: "bob", text: "new")),
             .typing(nil),
-            .rate(1),
+            .rate(2),   // the room's rate: "old", posted before this follower came, counts too
         ])
+    }
+
+    @Test func aRoomsPipelinesRunForTheRoomsLifeNotPerFollower() {
+        // Typing and rate run from the room's first use until shutdown: a follower that comes
+        // and goes neither starts nor stops them, and one that comes back in the middle of a
+        // window gets the room's last rate and, at the window's end, every post of it.
+        let rooms = makeRooms()
+        rooms.post(to: "lobby", author: "ann", text: "before anyone follows")   // 0 s
+        let first = Recorder(rooms.rate(in: "lobby"), scheduler: scheduler)
+        scheduler.advance(to: .init(offset: .seconds(5)))
+        first.dispose()
+        rooms.post(to: "lobby", author: "ann", text: "while nobody follows")    // 5 s
+        scheduler.advance(to: .init(offset: .seconds(7)))
+        let second = Recorder(rooms.rate(in: "lobby"), scheduler: scheduler)     // 7 s
+        scheduler.advance(to: .init(offset: .seconds(10)))
+        #expect(first.timedEvents == [TimedEvent(.seconds(5), .next(1))])
+        #expect(second.timedEvents == [
+            TimedEvent(.seconds(7), .next(1)),   // the last window's rate, at once
+            TimedEvent(.seconds(10), .next(1)),  // the post at 5 s, made while nobody followed
+        ])
+        #expect(rooms.liveSubscriptions == 1)
+        second.dispose()
+        #expect(rooms.liveSubscriptions == 0)
     }
 
     @Test func everyFollowIsCountedUntilItIsDisposed() {
