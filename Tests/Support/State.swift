@@ -69,6 +69,17 @@ public final class Counter: Sendable {
     public var count: Int { storage.load(ordering: .sequentiallyConsistent) }
 }
 
+/// A value that counts the live instances of its kind in `live`: for tests that what a
+/// signal held is released.
+public final class LiveToken: Sendable {
+    public let live: Counter
+    public init(_ live: Counter) {
+        self.live = live
+        live.increment()
+    }
+    deinit { live.decrement() }
+}
+
 /// A thread-safe flag.
 public final class Flag: Sendable {
     private let storage = Atomic<Bool>(false)

@@ -224,7 +224,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
 
     @usableFromInline
     struct State {
-        @usableFromInline var buffer = _Queue<Value>()
+        @usableFromInline var buffer = _RingQueue<Value>()
         @usableFromInline var maxBufferedCount = 0
         /// The signal's terminal event, waiting behind the buffered values.
         @usableFromInline var terminal: Event<Value, Failure>?
@@ -286,7 +286,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline let state = _ValuesLock(State())
     /// The loop's batch: values taken from `state.buffer` at once, read without the lock.
     /// Touched only by the consumer (`next`, one call at a time), never under the lock.
-    @usableFromInline var batch = _Queue<Value>()
+    @usableFromInline var batch = _RingQueue<Value>()
 
     @inlinable
     init(capacity: Int, keepsNewest: Bool, overflowFailure: Failure? = nil, dropped: BufferDrops? = nil) {
@@ -344,7 +344,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         // A dropped value is released after the lock: its deinit is not ours to run under it.
         // `nil` from the closure parks the producer (see the file's header) and retries.
         let thread = _currentThreadID()
-        var discarded = _Queue<Value>()
+        var discarded = _RingQueue<Value>()
         var sinkToDispose: Observer<Value, Failure>?
         let (waiter, outcome, dropped) = state.withLockWaiting { state -> (Waiter?, Outcome?, Value?)? in
             // Only the producer parks, so only it unparks (another sender must not hide it).
@@ -404,7 +404,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     @inlinable
     func next(isolation actor: isolated (any Actor)?) async -> Outcome {
         if Task.isCancelled {
-            batch = _Queue()
+            batch = _RingQueue()
             cancel()
             return .success(nil)
         }
@@ -477,7 +477,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
             defer {
                 state.waiter = nil
                 state.sink = nil
-                state.buffer = _Queue()
+                state.buffer = _RingQueue()
             }
             return (state.waiter, state.sink, state.buffer)
         }

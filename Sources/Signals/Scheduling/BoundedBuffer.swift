@@ -148,13 +148,13 @@ extension Signal {
 ///
 /// `@usableFromInline` with `@inlinable` members: specialised in the module that calls
 /// `observe(on:bufferSize:whenFull:dropped:)`. Unspecialised (library code, generic over
-/// `Value`, `Failure` and `S`), it looked up type metadata (`_Queue<Value>`, `Event`,
+/// `Value`, `Failure` and `S`), it looked up type metadata (`_RingQueue<Value>`, `Event`,
 /// `State`, …) dozens of times a value: 84% of W20 `signals-observe`'s instructions.
 @usableFromInline
 final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unchecked Sendable {
     @usableFromInline
     struct State {
-        @usableFromInline var queue = _Queue<Value>()
+        @usableFromInline var queue = _RingQueue<Value>()
         /// The terminal event, waiting behind the queue.
         @usableFromInline var terminal: Event<Value, Failure>?
         /// A drain is scheduled or running.
@@ -197,7 +197,7 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unche
 
     @inlinable
     func receive(_ event: Event<Value, Failure>) {
-        var released = _Queue<Value>()
+        var released = _RingQueue<Value>()
         var releasedValue: Value?
         var upstream: (any Disposable)?
         let schedules = state.withLock { state -> Bool in
@@ -272,10 +272,10 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unche
 
     @inlinable
     func dispose() {
-        let (queue, upstream, drain) = state.withLock { state -> (_Queue<Value>, (any Disposable)?, (any Disposable)?) in
+        let (queue, upstream, drain) = state.withLock { state -> (_RingQueue<Value>, (any Disposable)?, (any Disposable)?) in
             state.isDisposed = true
             defer {
-                state.queue = _Queue()
+                state.queue = _RingQueue()
                 state.upstream = nil
                 state.drain = nil
             }

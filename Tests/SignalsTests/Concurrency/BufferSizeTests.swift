@@ -22,6 +22,22 @@ import SignalsTestSupport
         #expect(iterator._maxBufferedCount == 3)
     }
 
+    @Test func aValueDroppedOrReadIsReleasedAtOnce() async {
+        // At its bound, `.dropOldest` lets go of one value for every new one: the buffer holds
+        // `size` values, not the ones it has dropped (it kept up to 64 of them, and grew to
+        // twice its size, before it was a ring). A value the loop has read is released too.
+        let live = Counter()
+        let subject = Subject<LiveToken, Never>()
+        var iterator = subject.signal.buffer(size: 4, whenFull: .dropOldest).makeAsyncIterator()
+        for _ in 0..<100 { subject.send(value: LiveToken(live)) }
+        #expect(live.count == 4)
+        _ = await iterator.next()
+        #expect(live.count == 3)
+        subject.sendCompleted()
+        while await iterator.next() != nil {}
+        #expect(live.count == 0)
+    }
+
     @Test func dropNewestKeepsTheOldestValuesOfABurst() async {
         let subject = Subject<Int, Never>()
         var iterator = subject.signal.buffer(size: 3, whenFull: .dropNewest).makeAsyncIterator()

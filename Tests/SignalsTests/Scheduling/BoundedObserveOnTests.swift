@@ -22,6 +22,20 @@ import SignalsTestSupport
         #expect(drops.count == 2)
     }
 
+    @Test func aValueDroppedByDropOldestIsReleasedAtOnce() {
+        // The queue of a lagging scheduler holds `size` values, not the ones it has dropped.
+        let scheduler = TestScheduler()
+        let live = Counter()
+        let subject = Subject<LiveToken, Never>()
+        let subscription = subject.signal
+            .observe(on: scheduler, bufferSize: 4, whenFull: .dropOldest).subscribe()
+        for _ in 0..<100 { subject.send(value: LiveToken(live)) }
+        #expect(live.count == 4)
+        scheduler.advance()
+        #expect(live.count == 0)
+        subscription.dispose()
+    }
+
     @Test func dropNewestKeepsTheOldestSizeValues() {
         let scheduler = TestScheduler()
         let subject = Subject<String, Never>()

@@ -9,16 +9,6 @@ import SignalsTestSupport
 
 private struct Failure: Error, Equatable { let code: Int }
 
-/// A value that counts the live instances of its kind.
-private final class LiveToken: Sendable {
-    let live: Counter
-    init(_ live: Counter) {
-        self.live = live
-        live.increment()
-    }
-    deinit { live.decrement() }
-}
-
 /// ActionSpec's fixture: even numbers send "n" and "nn" at once, then complete when the
 /// scheduler runs; odd numbers fail when the scheduler runs.
 private final class Fixture: Sendable {
