@@ -13,13 +13,18 @@
 // stops nothing. The heartbeat is one `interval` for the whole server, `publish()`ed and
 // connected the same way.
 //
-// So every stream a follower reads is a subject's signal, and so is their merge, cut by the
-// lifetime, counted with `on`: `values` subscribes it on the connection's own task, with no
-// hand-off to another thread.
+// So every stream a follower reads is a subject's signal, and so is their merge, counted with
+// `on`: `values` subscribes it on the connection's own task, with no hand-off to another
+// thread.
 //
-// Every stream a client follows goes through `follow(_:)`: it is cut by the server's one
-// shutdown lifetime and counted in `liveSubscriptions` from subscription to disposal, which
-// is how the tests see that a client that goes away releases everything it held.
+// Shutdown ends the server's lifetime (the heartbeat and every room's typing and rate
+// complete) and completes every room's subjects: each follower's feed is a merge of these,
+// so it completes, and every open response finishes. Not a `take(during:)` per follower: that
+// is two more steps for every event of every follower, and the subjects end anyway.
+//
+// Every stream a client follows goes through `follow(_:)`, which counts it in
+// `liveSubscriptions` from subscription to disposal: that is how the tests see that a client
+// that goes away releases everything it held.
 
 import Signals
 import Synchronization
@@ -52,7 +57,7 @@ public final class Rooms: Sendable {
     private let table = Mutex<Table>(Table())
     private let live = LiveCount()
     private let posts = Subject<Message, Never>()
-    /// The server's one lifetime: every client stream is taken during it.
+    /// The server's one lifetime: the heartbeat and every room's typing and rate run during it.
     private let lifetime: Lifetime
     /// Ends `lifetime` (`endAllFeeds()`); kept here, since releasing it would end it too.
     private let shutdown: Lifetime.Token
@@ -63,6 +68,8 @@ public final class Rooms: Sendable {
     private struct Table: ~Copyable {
         var rooms: [String: Room] = [:]
         var lastID = 0
+        /// `endAllFeeds()` has run: a room made from now on is made ended.
+        var isShutDown = false
     }
 
     /// One room's subjects and its shared pipelines, created with the room's first post,
@@ -92,6 +99,13 @@ public final class Rooms: Sendable {
             self.posts = posts
             self.typing = typing
             self.rate = rate
+        }
+
+        /// Completes the room's subjects (shutdown): its followers' feeds complete.
+        func end() {
+            history.sendCompleted()
+            pings.sendCompleted()
+            posts.sendCompleted()
         }
     }
 
@@ -132,23 +146,25 @@ public final class Rooms: Sendable {
     private func room(_ name: String) -> Room {
         table.withLock { table in
             if let room = table.rooms[name] { return room }
-            let room = makeRoom()
+            let room = makeRoom(ended: table.isShutDown)
             table.rooms[name] = room
             return room
         }
     }
 
     /// A new room: its subjects, and its typing and rate pipelines built once, running, and
-    /// shared.
-    private func makeRoom() -> Room {
+    /// shared; `ended` after shutdown (its followers complete at once).
+    private func makeRoom(ended: Bool) -> Room {
         let pings = Subject<String, Never>(), posts = Subject<Message, Never>()
-        return Room(
+        let room = Room(
             history: ReplaySubject(capacity: historySize),
             pings: pings,
             posts: posts,
             typing: hot(typingPipeline(pings.signal)),
             rate: hot(ratePipeline(posts.signal))
         )
+        if ended { room.end() }
+        return room
     }
 
     /// `pipeline`, subscribed now and until shutdown, its latest value replayed to each new
@@ -177,7 +193,7 @@ public final class Rooms: Sendable {
             table.lastID += 1
             let message = Message(id: table.lastID, room: roomName, author: author, text: text)
             if let room = table.rooms[roomName] { return (message, room) }
-            let room = makeRoom()
+            let room = makeRoom(ended: table.isShutDown)
             table.rooms[roomName] = room
             return (message, room)
         }
@@ -200,8 +216,19 @@ public final class Rooms: Sendable {
 
     /// Ends every stream a client follows (their subscriptions complete and are released).
     /// Called once, when the server shuts down; streams followed afterwards complete at once.
+    ///
+    /// Ends the lifetime (the heartbeat, and every room's typing and rate, complete), then
+    /// completes every room's subjects and the admin stream's posts, in the posts' one order.
     public func endAllFeeds() {
+        let rooms = table.withLock { table -> [Room] in
+            table.isShutDown = true
+            return Array(table.rooms.values)
+        }
         shutdown.end()
+        sendLock.withLock { _ in
+            for room in rooms { room.end() }
+            posts.sendCompleted()
+        }
     }
 
     // MARK: Outputs
@@ -258,7 +285,8 @@ public final class Rooms: Sendable {
 
     /// One stream over every room: `.active` for each post, with the room's count since it
     /// became active, and `.idle` when a room has been quiet for `idleAfter` — its group ends,
-    /// and its next post starts a new one (counting from 1 again). Until shutdown.
+    /// and its next post starts a new one (counting from 1 again). Until shutdown, where each
+    /// active room's group ends (`.idle`) and the stream completes.
     ///
     /// Composed of: the posts `groupBy(_:duration:)` room, each group ending after `idleAfter`
     /// of quiet (the group's own `debounce` is its duration; an ended group leaves the
@@ -283,9 +311,10 @@ public final class Rooms: Sendable {
 
     // MARK: The one path of every client stream
 
-    /// Ties `signal` to the server's lifetime and counts it as a live subscription.
+    /// Counts `signal` as a live subscription, from subscription to disposal. (It ends at
+    /// shutdown by itself: every stream a client follows is made of the rooms' subjects.)
     private func follow<V>(_ signal: Signal<V, Never>) -> Signal<V, Never> {
-        signal.take(during: lifetime).on(
+        signal.on(
             subscribed: { [live] in live.add(1) },
             disposed: { [live] in live.add(-1) }
         )

@@ -69,6 +69,15 @@ func allocatedBytes() -> Int {
         - size(of: "<total type=\"rest\"") + size(of: "<total type=\"mmap\"")
 }
 
+/// The CPU time this process has used so far (user and system, every thread), in seconds:
+/// what a scenario costs, steadier than its wall time on a machine shared with other work.
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+}
+
 /// Samples `allocatedBytes()` every 10 ms while `body` runs; returns the peak.
 func peakAllocated<T>(_ body: () async throws -> T) async rethrows -> (T, Int) {
     let peak = Peak()
@@ -186,7 +195,7 @@ func measure<Backend: RoomsBackend>(_ scenarios: Set<String>, _ make: () -> Back
         let server = try await start(make())
         let opened = Counter()
         let before = allocatedBytes()
-        let ((elapsed, received), peak) = try await peakAllocated { () async throws -> (Duration, Int) in
+        let ((elapsed, cpu, received), peak) = try await peakAllocated { () async throws -> (Duration, Double, Int) in
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<fanOutClients {
                     group.addTask {
@@ -194,14 +203,15 @@ func measure<Backend: RoomsBackend>(_ scenarios: Set<String>, _ make: () -> Back
                     }
                 }
                 while server.backend.liveSubscriptions < fanOutClients { try await Task.sleep(for: .milliseconds(5)) }
-                let start = ContinuousClock.now
+                let (start, cpuStart) = (ContinuousClock.now, cpuSeconds())
                 for n in 0..<fanOutMessages { server.backend.post(to: "fan", author: "load", text: "message \(n)") }
                 var received = 0
                 for try await count in group { received += count }
-                return (ContinuousClock.now - start, received)
+                return (ContinuousClock.now - start, cpuSeconds() - cpuStart, received)
             }
         }
         results["fanout.rate"] = Double(received) / seconds(elapsed)
+        results["fanout.cpu"] = cpu * 1e6 / Double(received)
         results["fanout.received"] = Double(received)
         results["fanout.peak"] = Double(peak - before) / 1e6
         try await server.stop()
@@ -211,7 +221,7 @@ func measure<Backend: RoomsBackend>(_ scenarios: Set<String>, _ make: () -> Back
         let server = try await start(make())
         let followers = (0..<8).map { room in Task { try await follow(server.base, room: "pub\(room)", until: .max) {} } }
         while server.backend.liveSubscriptions < 8 { try await Task.sleep(for: .milliseconds(5)) }
-        let start = ContinuousClock.now
+        let (start, cpuStart) = (ContinuousClock.now, cpuSeconds())
         let latencies = try await withThrowingTaskGroup(of: [Duration].self) { group in
             for p in 0..<publishers {
                 group.addTask {
@@ -231,6 +241,7 @@ func measure<Backend: RoomsBackend>(_ scenarios: Set<String>, _ make: () -> Back
         let elapsed = ContinuousClock.now - start
         let p99 = latencies[Int(Double(latencies.count) * 0.99)]
         results["publishers.rate"] = Double(latencies.count) / seconds(elapsed)
+        results["publishers.cpu"] = (cpuSeconds() - cpuStart) * 1e6 / Double(latencies.count)
         results["publishers.p99"] = seconds(p99) * 1000
         followers.forEach { $0.cancel() }
         try await server.stop()
@@ -239,12 +250,13 @@ func measure<Backend: RoomsBackend>(_ scenarios: Set<String>, _ make: () -> Back
     if scenarios.contains("churn") {
         let server = try await start(make())
         server.backend.post(to: "churn", author: "load", text: "the first")
-        let start = ContinuousClock.now
+        let (start, cpuStart) = (ContinuousClock.now, cpuSeconds())
         for _ in 0..<churnConnects {
             _ = try await follow(server.base, room: "churn", until: 1) {}
         }
         let elapsed = ContinuousClock.now - start
         results["churn.cost"] = seconds(elapsed) * 1e6 / Double(churnConnects)
+        results["churn.cpu"] = (cpuSeconds() - cpuStart) * 1e6 / Double(churnConnects)
         let deadline = ContinuousClock.now + .seconds(10)
         while server.backend.liveSubscriptions > 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         results["churn.live"] = Double(server.backend.liveSubscriptions)
@@ -301,11 +313,14 @@ final class RawSocket {
 /// (`nil`: a count that must be equal on both sides, such as live subscriptions left).
 let rowsInOrder: [(key: String, label: String, format: String, moreIsBetter: Bool?)] = [
     ("fanout.rate", "fan-out deliveries/s", "%.0f", true),
+    ("fanout.cpu", "fan-out CPU µs per delivery (client + server)", "%.2f", false),
     ("fanout.peak", "fan-out peak allocated MB (above start)", "%.2f", false),
     ("fanout.received", "fan-out received (of \(fanOutClients * fanOutMessages))", "%.0f", nil),
     ("publishers.rate", "publishers req/s", "%.0f", true),
     ("publishers.p99", "publishers p99 ms", "%.2f", false),
+    ("publishers.cpu", "publishers CPU µs per request (client + server)", "%.1f", false),
     ("churn.cost", "churn µs per connect", "%.0f", false),
+    ("churn.cpu", "churn CPU µs per connect (client + server)", "%.0f", false),
     ("churn.live", "churn: live subscriptions after", "%.0f", nil),
     ("slow.held", "slow client: allocated MB held (\(slowMessages) × 1 KB posted)", "%.2f", false),
     ("slow.live", "slow client: live subscriptions after close", "%.0f", nil),

@@ -167,9 +167,12 @@ import Testing
         let rooms = makeRooms()
         let recorders = [Recorder(rooms.events(in: "a")), Recorder(rooms.events(in: "b"))]
         let admin = Recorder(rooms.admin)
+        rooms.post(to: "a", author: "ann", text: "last words")
         #expect(rooms.liveSubscriptions == 3)
         rooms.endAllFeeds()
         #expect(recorders.allSatisfy { $0.isCompleted })
+        // The posts end: each active room's group ends, then the stream.
+        #expect(admin.values == [.active(room: "a", count: 1), .idle(room: "a")])
         #expect(admin.isCompleted)
         #expect(rooms.liveSubscriptions == 0)
         // A stream followed after shutdown completes at once.

@@ -57,7 +57,9 @@ extension Signal {
     /// Composed of: `Signal.using` (for `disposed`), `deferred` (for `subscribed`), a
     /// `merge` of the materialized source and a `deferred` marker that runs `started`, with a
     /// `bind` holding a source error until the marker has passed (for `started`), and a `bind`
-    /// that runs the hook and returns the event as a constant.
+    /// that runs the hook and returns the event as a constant (only when a per-event hook —
+    /// `next`, `error`, `completed`, `terminated` — is given: `on(subscribed:disposed:)`
+    /// alone adds no step to the events' path).
     ///
     /// ```swift
     /// Signal.from([1, 2]).on(next: { print("saw", $0) }, completed: { print("done") })
@@ -96,7 +98,10 @@ extension Signal {
         // Adds only the caller's closures: prompt if this signal is (`values` subscribes it on
         // the loop's own thread).
         func observing(_ subscribedSource: Signal) -> Signal {
-            subscribedSource.bind {
+            // Nothing to call per event (only `subscribed`, `started` or `disposed`): no bind
+            // for the events to pass through.
+            if next == nil && error == nil && completed == nil && terminated == nil { return subscribedSource }
+            return subscribedSource.bind {
                 { event, _ in
                     switch event {
                     case .next(let value):
