@@ -224,7 +224,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
 
     @usableFromInline
     struct State {
-        @usableFromInline var buffer = _RingQueue<Value>()
+        @usableFromInline var buffer: _RingQueue<Value>
         @usableFromInline var maxBufferedCount = 0
         /// The signal's terminal event, waiting behind the buffered values.
         @usableFromInline var terminal: Event<Value, Failure>?
@@ -252,7 +252,10 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         /// How many values the policy has dropped.
         @usableFromInline var droppedCount = 0
 
-        @inlinable init() {}
+        /// `limit`: the buffer's bound (`Int.max` for none), where its ring stops growing.
+        @inlinable init(limit: Int) {
+            buffer = _RingQueue(limit: limit)
+        }
 
         /// What `next()` returns now, or `nil` if it must wait.
         @inlinable
@@ -283,7 +286,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline let parkingLimit: Int
     /// The number of values ahead of the loop at or below which a parked producer is woken.
     @usableFromInline var wakingLimit: Int { parkingLimit / 2 }
-    @usableFromInline let state = _ValuesLock(State())
+    @usableFromInline let state: _ValuesLock<State>
     /// The loop's batch: values taken from `state.buffer` at once, read without the lock.
     /// Touched only by the consumer (`next`, one call at a time), never under the lock.
     @usableFromInline var batch = _RingQueue<Value>()
@@ -294,6 +297,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         self.keepsNewest = keepsNewest
         self.overflowFailure = overflowFailure
         self.dropped = dropped
+        state = _ValuesLock(State(limit: capacity))
         // At least `synchronousLimit`, so that a replay or a short synchronous burst never
         // parks (a loop that sends into the replaying source would wait for itself), and at
         // most the policy's `n` when that is larger and bounded.
@@ -477,7 +481,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
             defer {
                 state.waiter = nil
                 state.sink = nil
-                state.buffer = _RingQueue()
+                state.buffer = _RingQueue(limit: capacity)
             }
             return (state.waiter, state.sink, state.buffer)
         }

@@ -154,7 +154,7 @@ extension Signal {
 final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unchecked Sendable {
     @usableFromInline
     struct State {
-        @usableFromInline var queue = _RingQueue<Value>()
+        @usableFromInline var queue: _RingQueue<Value>
         /// The terminal event, waiting behind the queue.
         @usableFromInline var terminal: Event<Value, Failure>?
         /// A drain is scheduled or running.
@@ -165,7 +165,10 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unche
         /// The scheduled drain, disposed with the hop.
         @usableFromInline var drain: (any Disposable)?
 
-        @inlinable init() {}
+        /// `size`: the queue's bound, where its ring stops growing.
+        @inlinable init(size: Int) {
+            queue = _RingQueue(limit: size)
+        }
     }
 
     @usableFromInline let observer: Observer<Value, Failure>
@@ -173,7 +176,7 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unche
     @usableFromInline let size: Int
     @usableFromInline let policy: BufferOverflow<Failure>
     @usableFromInline let dropped: BufferDrops?
-    @usableFromInline let state = _Locked(State())
+    @usableFromInline let state: _Locked<State>
 
     @inlinable
     init(_ observer: Observer<Value, Failure>, scheduler: S, size: Int, policy: BufferOverflow<Failure>, dropped: BufferDrops?) {
@@ -182,6 +185,7 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unche
         self.size = size
         self.policy = policy
         self.dropped = dropped
+        state = _Locked(State(size: size))
     }
 
     @inlinable
@@ -275,7 +279,7 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unche
         let (queue, upstream, drain) = state.withLock { state -> (_RingQueue<Value>, (any Disposable)?, (any Disposable)?) in
             state.isDisposed = true
             defer {
-                state.queue = _RingQueue()
+                state.queue = _RingQueue(limit: size)
                 state.upstream = nil
                 state.drain = nil
             }

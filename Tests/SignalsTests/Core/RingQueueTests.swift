@@ -1,6 +1,7 @@
 // The ring behind the async bridge's buffer and observe(on:bufferSize:)'s queue: first in,
 // first out across wrap-arounds and growth (wrapped or not), a taken value released at once,
-// and storage that stays at the most values held at once (rounded up to a power of two).
+// and storage that stays near the most values held at once: a bounded ring grows by half up
+// to its bound, an unbounded one doubles.
 // Internal, hence `@testable`.
 
 import Testing
@@ -53,5 +54,17 @@ import SignalsTestSupport
         #expect(ring.slots.count == 8)
         _ = ring.popFirst()
         #expect(live.count == 3)
+    }
+
+    @Test func aBoundedRingGrowsByHalfUpToItsBoundAndPastItOnlyForMore() {
+        var ring = _RingQueue<Int>(limit: 256)
+        for value in 0..<200 { ring.append(value) }
+        #expect(ring.slots.count == 202)                 // 8, 12, 18, 27, 40, 60, 90, 135, 202
+        for value in 200..<256 { ring.append(value) }
+        #expect(ring.slots.count == 256)                 // stops at the bound
+        ring.append(256)                                 // more than the bound (a replay)
+        #expect(ring.slots.count == 384)
+        #expect(ring.popFirst() == 0)
+        #expect(ring.count == 256)
     }
 }

@@ -1,6 +1,8 @@
 // A first-in-first-out ring for buffers that live as long as a connection (the async
 // bridge's buffer): a value is released as soon as it is taken out, and the storage never
-// holds more slots than the most values it held at once (rounded up to a power of two).
+// holds many more slots than the most values it held at once: a bounded buffer's ring grows
+// by half up to its bound (a buffer of 256 that held 200 values at most has 202 slots, and
+// one that filled up has 256), an unbounded one doubles.
 //
 // `_Queue` (Queue.swift) keeps taken values in its array until it compacts, so a buffer that
 // drops its oldest value for every new one (`.dropOldest` at its bound of n) grew to 2n slots
@@ -16,8 +18,13 @@ struct _RingQueue<Element> {
     @usableFromInline var head = 0
     /// The number of values waiting.
     @usableFromInline var count = 0
+    /// The bound of the buffer this ring serves (`Int.max`: none): growth stops there, unless
+    /// more values than that must wait (a replay, which is kept whole).
+    @usableFromInline let limit: Int
 
-    @inlinable init() {}
+    @inlinable init(limit: Int = .max) {
+        self.limit = limit
+    }
 
     /// Whether no value is waiting.
     @inlinable
@@ -41,13 +48,16 @@ struct _RingQueue<Element> {
         return element
     }
 
-    /// Doubles the ring (at least 8 slots), its values in order from the first slot.
+    /// Grows the ring (to at least 8 slots: by half up to `limit`, else double), its values
+    /// in order from the first slot.
     @inlinable
     mutating func grow() {
-        let capacity = Swift.max(8, slots.count * 2)
+        var capacity = Swift.max(8, limit == .max ? slots.count * 2 : slots.count + slots.count / 2)
+        if slots.count < limit && capacity > limit { capacity = limit }
         if head == 0 {
-            // Not wrapped (an unbounded buffer filled faster than it is read): the array grows
-            // in place, its values moved in bulk.
+            // Not wrapped (a buffer filled faster than it is read): the array grows in place,
+            // its values moved in bulk, to exactly `capacity` slots.
+            slots.reserveCapacity(capacity)
             slots.append(contentsOf: repeatElement(nil, count: capacity - slots.count))
             return
         }
