@@ -165,7 +165,7 @@ public func makeRouter<Backend: RoomsBackend>(rooms: Backend, configuration: Roo
 /// `AsyncSequence.map` in front of it: the standard library's map sequence makes its base's
 /// iterator through the protocol, unspecialised, and a `Signal.Values` iterator made that way
 /// runs its per-event code generically (a generic-metadata lookup for every event).
-@usableFromInline @inlinable
+@inlinable
 func serverSentEvents<Events: AsyncSequence<Element, Never> & Sendable, Element>(
     request: Request, _ events: Events, as wire: @escaping @Sendable (Element) -> WireEvent
 ) -> Response {

@@ -92,6 +92,7 @@ extension Signal {
     ///   cost O(n + k)). One `Subject` per key, kept until this signal terminates.
     /// - SeeAlso: RxSwift `groupBy(keySelector:)`; ReactiveCocoa `-groupBy:`; ReactiveSwift
     ///   and Combine have none.
+    @inlinable
     public func groupBy<Key: Hashable & Sendable>(
         _ key: @escaping @Sendable (Value) -> Key
     ) -> Signal<GroupedSignal<Key, Value, Failure>, Failure> {
@@ -182,6 +183,7 @@ extension Signal {
     ///   table holds the open groups only.
     /// - SeeAlso: RxJS `groupBy(key, { duration })`, RxJava `groupBy` with an evicting map;
     ///   RxSwift, ReactiveSwift and Combine have none.
+    @inlinable
     public func groupBy<Key: Hashable & Sendable, DurationValue, DurationFailure: Error>(
         _ key: @escaping @Sendable (Value) -> Key,
         duration: @escaping @Sendable (GroupedSignal<Key, Value, Failure>) -> Signal<DurationValue, DurationFailure>
@@ -257,6 +259,7 @@ extension Signal {
     /// ```
     ///
     /// - SeeAlso: RxSwift `merge()` over `GroupedObservable`s; ReactiveCocoa `-flatten`.
+    @inlinable
     public func flatten<Key, GroupValue>(
         _ strategy: FlattenStrategy
     ) -> Signal<GroupValue, Failure> where Value == GroupedSignal<Key, GroupValue, Failure> {
@@ -274,7 +277,7 @@ extension Signal {
     ///
     /// A holder receives none of the routing subscription's events, so an open inner signal
     /// costs the others nothing: each value costs the routing and its own inner signal.
-    @usableFromInline
+    @inlinable
     func _split<Tag>(
         _ route: @escaping @Sendable (Signal) -> Signal<(Tag, Subject<Value, Failure>), Failure>
     ) -> Signal<(Tag, Signal), Failure> {

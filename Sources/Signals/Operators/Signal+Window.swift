@@ -54,6 +54,7 @@ extension Signal {
     /// - Precondition: `count > 0`.
     /// - SeeAlso: RxSwift `window(timeSpan:count:scheduler:)` (by count and time), RxJava
     ///   `window(count)`; ReactiveSwift and Combine have none.
+    @inlinable
     public func window(count: Int) -> Signal<Signal<Value, Failure>, Failure> {
         _precondition(count > 0, "Signals: window(count:) needs a count of 1 or more, got \(count); window(count: 1) sends one window per value")
         return _split { source in
@@ -119,6 +120,7 @@ extension Signal {
     /// - SeeAlso: RxSwift `window(timeSpan:count:scheduler:)`; ReactiveSwift and Combine have
     ///   none (Combine's `collect(.byTimeOrCount)` is the array form, `buffer(timeSpan:count:on:)`
     ///   here).
+    @inlinable
     public func window(
         timeSpan: Duration, count: Int, on scheduler: some Scheduler
     ) -> Signal<Signal<Value, Failure>, Failure> {
@@ -205,6 +207,7 @@ extension Signal {
     ///
     /// - SeeAlso: RxJava and RxJS `window(boundary)`; RxSwift, ReactiveSwift and Combine have
     ///   none (``buffer(boundary:)`` is the array form).
+    @inlinable
     public func window<Boundary>(boundary: Signal<Boundary, Failure>) -> Signal<Signal<Value, Failure>, Failure> {
         _split { source in
             let window = _BindingState(_OpenWindow<Value, Failure>())

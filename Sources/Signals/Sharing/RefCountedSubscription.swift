@@ -30,20 +30,35 @@
 ///
 /// - Complexity: holding and releasing cost O(1) under one lock; events reach the reader
 ///   only.
+///
+/// `@usableFromInline` with `@inlinable` members, as the operators built on it (`groupBy`,
+/// `window`): specialised in the module that uses them, so that an event's way to the reader
+/// looks up no generic metadata.
+@usableFromInline
 final class _RefCountedSubscription<Value, Failure: Error>: Sendable {
-    private struct State {
+    @usableFromInline
+    struct State {
         /// Before the reader subscribes, live, or ended (disposed, or ended by its last
         /// holder or reader).
-        enum Phase { case waiting, live, ended }
-        var phase = Phase.waiting
+        @usableFromInline enum Phase { case waiting, live, ended }
+        @usableFromInline var phase = Phase.waiting
         /// Who receives the source's events; `nil` once the reader has left (so that its
         /// closures are released while holders keep the source running).
-        var reader: Observer<Value, Failure>?
+        @usableFromInline var reader: Observer<Value, Failure>?
         /// The observer subscribed to the source; disposing it disposes the subscription.
-        var sink: Observer<Value, Failure>?
-        var holders = 0
+        @usableFromInline var sink: Observer<Value, Failure>?
+        @usableFromInline var holders = 0
+
+        @inlinable
+        init(phase: Phase = .waiting, reader: Observer<Value, Failure>? = nil, sink: Observer<Value, Failure>? = nil, holders: Int = 0) {
+            self.phase = phase
+            self.reader = reader
+            self.sink = sink
+            self.holders = holders
+        }
 
         /// Ends the shared subscription when nobody is left: returns the sink to dispose.
+        @inlinable
         mutating func endIfUnused() -> Observer<Value, Failure>? {
             guard phase == .live, reader == nil, holders == 0 else { return nil }
             phase = .ended
@@ -51,16 +66,18 @@ final class _RefCountedSubscription<Value, Failure: Error>: Sendable {
         }
     }
 
-    private let source: Signal<Value, Failure>
-    private let state = _Locked(State())
+    @usableFromInline let source: Signal<Value, Failure>
+    @usableFromInline let state = _Locked(State())
 
     /// A shared subscription to `source`, made when ``signal`` is subscribed.
+    @inlinable
     init(_ source: Signal<Value, Failure>) {
         self.source = source
     }
 
     /// The source's events, for the one reader. Subscribing it subscribes the source;
     /// disposing it (or its terminal event) lets the source go once no holder keeps it.
+    @inlinable
     var signal: Signal<Value, Failure> {
         Signal(_representation: .subscribe { [self] reader in
             let sink = Observer<Value, Failure> { [state] event in
@@ -81,6 +98,7 @@ final class _RefCountedSubscription<Value, Failure: Error>: Sendable {
     }
 
     /// `signal`, whose every subscription holds the shared subscription until it ends.
+    @inlinable
     func holding<HeldValue, HeldFailure: Error>(
         _ signal: Signal<HeldValue, HeldFailure>
     ) -> Signal<HeldValue, HeldFailure> {
@@ -88,7 +106,8 @@ final class _RefCountedSubscription<Value, Failure: Error>: Sendable {
     }
 
     /// Takes a hold; false (and nothing held) unless the subscription is live.
-    private func hold() -> Bool {
+    @inlinable
+    func hold() -> Bool {
         state.withLock { state in
             guard state.phase == .live else { return false }
             state.holders += 1
@@ -96,7 +115,8 @@ final class _RefCountedSubscription<Value, Failure: Error>: Sendable {
         }
     }
 
-    private func release() {
+    @inlinable
+    func release() {
         let unused = state.withLock { state -> Observer<Value, Failure>? in
             state.holders -= 1
             return state.endIfUnused()
@@ -105,7 +125,8 @@ final class _RefCountedSubscription<Value, Failure: Error>: Sendable {
     }
 
     /// The reader's subscription ended (disposed, or after its terminal event).
-    private func leave() {
+    @inlinable
+    func leave() {
         let (reader, unused) = state.withLock { state in
             (state.reader.take(), state.endIfUnused())
         }
