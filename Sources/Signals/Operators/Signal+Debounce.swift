@@ -43,8 +43,16 @@ extension Signal {
     /// - Complexity: per value, one timer and one inner subscription.
     /// - SeeAlso: RxSwift `debounce(_:scheduler:)`, ReactiveSwift `debounce(_:on:)`,
     ///   Combine `debounce(for:scheduler:)`.
-    @inlinable
+    @inlinable @inline(__always)
     public func debounce(_ dueTime: Duration, on scheduler: some Scheduler) -> Signal {
+        _debounce(dueTime, on: scheduler)
+    }
+
+    /// `debounce(_:on:)` with the scheduler erased: generic over `Value` and `Failure` only,
+    /// so that its per-value path specialises even when the caller holds `any Scheduler` (a
+    /// generic function cannot be specialised for an opened existential).
+    @inlinable
+    func _debounce(_ dueTime: Duration, on scheduler: any Scheduler) -> Signal {
         bind {
             let pending = _Handoff<Value>()
             return { event, control in

@@ -108,6 +108,21 @@ extension Signal {
             })
         })
     }
+
+    /// `_timer(after:on:then:)` on an erased scheduler (`_debounce`, `_window`): generic over
+    /// `Value` and `Failure` only.
+    @inlinable
+    static func _timer(
+        after delay: Duration,
+        on scheduler: any Scheduler,
+        then next: @escaping @Sendable () -> Signal
+    ) -> Signal {
+        Signal(_representation: .subscribe { observer in
+            observer._setUpstream(scheduler.schedule(after: delay) {
+                next()._subscribe(observer)
+            })
+        })
+    }
 }
 
 extension Signal {
