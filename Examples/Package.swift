@@ -13,6 +13,7 @@
 //   Sources/RoomsApp      routes, SSE, WebSocket, the page at `/`, services and shutdown
 //   Sources/rooms         the executable
 //   Sources/rooms-load    the load tool measuring both cores over HTTP
+//   Sources/rooms-core-bench  both cores without HTTP, for callgrind (core-bench.sh)
 import PackageDescription
 
 let package = Package(
@@ -21,6 +22,7 @@ let package = Package(
     products: [
         .executable(name: "rooms", targets: ["rooms"]),
         .executable(name: "rooms-load", targets: ["rooms-load"]),
+        .executable(name: "rooms-core-bench", targets: ["rooms-core-bench"]),
     ],
     dependencies: [
         .package(name: "Signals", path: ".."),
@@ -56,6 +58,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        .executableTarget(name: "rooms-core-bench", dependencies: ["RoomsApp", "RoomsCore", "RoomsStreams"]),
         .testTarget(
             name: "RoomsCoreTests",
             dependencies: [

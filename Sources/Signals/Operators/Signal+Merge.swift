@@ -22,13 +22,14 @@ extension Signal {
     /// merged: --1-2---3---4--|
     /// ```
     @inlinable
-    public static func merge(_ signals: some Sequence<Signal> & Sendable) -> Signal {
+    public static func merge<Parts: Sequence<Signal> & Sendable>(_ signals: Parts) -> Signal {
         let merged = Signal<Signal, Failure>.from(signals).flatten()
         // An array of subjects (prompt signals) merges into a prompt signal: subscribing it
         // subscribes each in turn, each returning at once; `values` then subscribes it on the
         // loop's own thread. Another sequence is not read here (it may be lazy or one-pass).
-        guard let array = signals as? [Signal] else { return merged }
-        return merged._prompt(if: array.allSatisfy(\._isPrompt))
+        // (A type comparison, not a dynamic cast: constant once specialised.)
+        guard Parts.self == [Signal].self else { return merged }
+        return merged._prompt(if: unsafeBitCast(signals, to: [Signal].self).allSatisfy(\._isPrompt))
     }
 
     /// Forwards the values of all the given signals, subscribed at once, in order.

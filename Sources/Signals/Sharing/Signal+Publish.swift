@@ -34,6 +34,7 @@ extension Signal {
     ///
     /// - SeeAlso: RxSwift `publish()`; ReactiveCocoa `-publish`; Combine
     ///   `multicast { PassthroughSubject() }` (`makeConnectable()`); ReactiveSwift has none.
+    @inlinable
     public func publish() -> ConnectableSignal<Value, Failure> {
         multicast(Subject())
     }
@@ -59,6 +60,7 @@ extension Signal {
     ///
     /// - SeeAlso: RxSwift `multicast(_:)`; ReactiveCocoa `-multicast:`; Combine
     ///   `multicast(subject:)`; ReactiveSwift has none.
+    @inlinable
     public func multicast(_ subject: Subject<Value, Failure>) -> ConnectableSignal<Value, Failure> {
         ConnectableSignal(source: self, output: subject.signal, send: { subject.send($0) })
     }
@@ -88,6 +90,7 @@ extension Signal {
     ///
     /// - SeeAlso: RxSwift `multicast(_:)` with a `ReplaySubject`, `replay(_:)`; Combine
     ///   `multicast(subject:)`; ReactiveSwift has none.
+    @inlinable
     public func multicast(_ subject: ReplaySubject<Value, Failure>) -> ConnectableSignal<Value, Failure> {
         ConnectableSignal(source: self, output: subject.signal, send: { subject.send($0) })
     }
@@ -111,6 +114,7 @@ extension Signal {
     ///
     /// - SeeAlso: RxSwift `multicast(_:)` with a `BehaviorSubject`; Combine
     ///   `multicast(subject: CurrentValueSubject(…))`; ReactiveSwift has none.
+    @inlinable
     public func multicast(_ subject: BehaviorSubject<Value, Failure>) -> ConnectableSignal<Value, Failure> {
         ConnectableSignal(source: self, output: subject.signal, send: { subject.send($0) })
     }

@@ -1,0 +1,102 @@
+// rooms-core-bench: the two rooms cores, without HTTP, for an instruction count.
+//
+// rooms-load measures the whole server over loopback, where the cores' difference is a few
+// percent of what a request costs and a shared machine moves wall and CPU times by more than
+// that from one run to the next. This runs only the cores (`Rooms` on Signals, `StreamRooms` on
+// AsyncStream), through the same `RoomsBackend.follow` the server reads, in one process with a
+// synchronous main, so that valgrind's callgrind can count its instructions:
+//
+//   swift build -c release --package-path Examples --product rooms-core-bench
+//   bash Examples/core-bench.sh            # both cores, every scenario, per unit
+//
+//   rooms-core-bench signals|streams fanout|churn|publish SIZE
+//     fanout   100 followers of one room, SIZE posts; units: deliveries (100 × SIZE)
+//     churn    SIZE times: follow a room, read its first event (the history), leave; units: connects
+//     publish  8 rooms with a follower each, SIZE posts among them; units: posts
+// Prints the units on standard output. Every follower reads every event it was sent (its
+// buffer holds them all), so both cores do the same work; a wrong count exits with status 1.
+
+import Dispatch
+import Foundation
+import RoomsApp
+import RoomsCore
+import RoomsStreams
+import Signals
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let size = Int(arguments[3]), size > 0,
+      ["signals", "streams"].contains(arguments[1]), ["fanout", "churn", "publish"].contains(arguments[2]) else {
+    FileHandle.standardError.write(Data("usage: rooms-core-bench signals|streams fanout|churn|publish SIZE\n".utf8))
+    exit(2)
+}
+
+/// Waits (yielding) until `condition` holds.
+func waitUntil(_ condition: () -> Bool) async {
+    while !condition() { try? await Task.sleep(for: .milliseconds(1)) }
+}
+
+/// Reads `room` until `count` messages have arrived; returns them.
+func read<Backend: RoomsBackend>(_ rooms: Backend, _ room: String, messages count: Int, buffer: Int) async -> Int {
+    var seen = 0
+    for await event in rooms.follow(room, bufferSize: buffer) {
+        if case .message = event { seen += 1 }
+        if seen == count { break }
+    }
+    return seen
+}
+
+func run<Backend: RoomsBackend>(_ rooms: Backend, _ scenario: String, _ size: Int) async -> (units: Int, ok: Bool) {
+    switch scenario {
+    case "fanout":
+        let followers = 100
+        let received = await withTaskGroup(of: Int.self) { group -> Int in
+            for _ in 0..<followers {
+                group.addTask { await read(rooms, "fan", messages: size, buffer: size + 16) }
+            }
+            await waitUntil { rooms.liveSubscriptions == followers }
+            for n in 0..<size { rooms.post(to: "fan", author: "bench", text: "message \(n)") }
+            return await group.reduce(0, +)
+        }
+        return (followers * size, received == followers * size)
+    case "churn":
+        rooms.post(to: "churn", author: "bench", text: "the first")
+        var read = 0
+        for _ in 0..<size {
+            var iterator = rooms.follow("churn", bufferSize: 256).makeAsyncIterator()
+            if case .message = await iterator.next(isolation: nil) { read += 1 }
+        }
+        await waitUntil { rooms.liveSubscriptions == 0 }
+        return (size, read == size)
+    default: // publish
+        let rooms8 = (0..<8).map { "pub\($0)" }
+        let received = await withTaskGroup(of: Int.self) { group -> Int in
+            for (index, room) in rooms8.enumerated() {
+                let count = size / 8 + (index < size % 8 ? 1 : 0)
+                group.addTask { await read(rooms, room, messages: count, buffer: count + 16) }
+            }
+            await waitUntil { rooms.liveSubscriptions == rooms8.count }
+            for n in 0..<size { rooms.post(to: rooms8[n % 8], author: "bench", text: "post \(n)") }
+            return await group.reduce(0, +)
+        }
+        return (size, received == size)
+    }
+}
+
+final class Outcome: @unchecked Sendable {
+    var units = 0
+    var ok = false
+}
+let outcome = Outcome()
+let done = DispatchSemaphore(value: 0)
+let (backend, scenario) = (arguments[1], arguments[2])
+Task.detached {
+    // No heartbeat: nothing runs but the scenario.
+    let result = backend == "signals"
+        ? await run(Rooms(scheduler: TaskScheduler(), heartbeat: nil), scenario, size)
+        : await run(StreamRooms(heartbeat: nil), scenario, size)
+    (outcome.units, outcome.ok) = result
+    done.signal()
+}
+done.wait()
+print(outcome.units)
+exit(outcome.ok ? 0 : 1)
