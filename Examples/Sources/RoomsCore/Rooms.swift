@@ -188,23 +188,24 @@ public final class Rooms: Sendable {
     /// Followers of the room receive it in id order.
     @discardableResult
     public func post(to roomName: String, author: String, text: String) -> Message {
-        // The id is taken and the message sent under one lock, so ids reach followers in order.
-        let (message, room) = table.withLock { table in
-            table.lastID += 1
-            let message = Message(id: table.lastID, room: roomName, author: author, text: text)
-            if let room = table.rooms[roomName] { return (message, room) }
-            let room = makeRoom(ended: table.isShutDown)
-            table.rooms[roomName] = room
-            return (message, room)
-        }
-        // Sent outside the table's lock (subscribers' code runs here), in one serial order:
-        // posts to one room come from many request handlers at once.
+        // The id is taken and the message sent under one lock (`sendLock`), so ids reach
+        // followers in order: posts come from many request handlers at once, and a post that
+        // took its id under the table's lock alone could be overtaken before it was sent.
+        // The table's lock is held only for the lookup (subscribers' code runs in the sends).
         sendLock.withLock { _ in
+            let (message, room) = table.withLock { table in
+                table.lastID += 1
+                let message = Message(id: table.lastID, room: roomName, author: author, text: text)
+                if let room = table.rooms[roomName] { return (message, room) }
+                let room = makeRoom(ended: table.isShutDown)
+                table.rooms[roomName] = room
+                return (message, room)
+            }
             room.history.send(value: message)
             room.posts.send(value: message)
             posts.send(value: message)
+            return message
         }
-        return message
     }
 
     private let sendLock = Mutex<Void>(())

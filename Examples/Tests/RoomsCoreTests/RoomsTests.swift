@@ -1,5 +1,6 @@
 import RoomsCore
 import Signals
+import Synchronization
 import SignalsTesting
 import Testing
 
@@ -23,6 +24,26 @@ import Testing
         rooms.post(to: "lobby", author: "bob", text: "live")
         #expect(recorder.values.map(\.text) == (11...60).map { "m\($0)" } + ["live"])
         #expect(recorder.values.map(\.id) == Array(11...60) + [62])
+    }
+
+    @Test func postsFromManyThreadsReachAFollowerInIdOrder() async {
+        // The id is taken where the message is sent, under one lock: a post that takes id n
+        // cannot be overtaken by the post that takes n + 1.
+        let rooms = makeRooms(historySize: 1)
+        let ids = SeenIDs()
+        let subscription = rooms.messages(in: "lobby").subscribe(next: { message in ids.list.withLock { $0.append(message.id) } })
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<8 {
+                group.addTask {
+                    for n in 0..<500 { rooms.post(to: "lobby", author: "t\(thread)", text: "\(n)") }
+                }
+            }
+        }
+        let seen = ids.list.withLock { $0 }
+        #expect(seen.count == 4_000)
+        let overtaken = zip(seen, seen.dropFirst()).filter { $0 > $1 }.prefix(5).map { "\($0) before \($1)" }
+        #expect(overtaken == [])
+        subscription.dispose()
     }
 
     @Test func theHistoryOutlivesItsLastFollower() {
@@ -180,4 +201,9 @@ import Testing
         #expect(late.isCompleted)
         #expect(rooms.liveSubscriptions == 0)
     }
+}
+
+/// The ids a follower received, from any thread.
+private final class SeenIDs: Sendable {
+    let list = Mutex<[Int]>([])
 }
