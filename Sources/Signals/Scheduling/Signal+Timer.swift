@@ -110,7 +110,8 @@ extension Signal {
     }
 
     /// `_timer(after:on:then:)` on an erased scheduler (`_debounce`, `_window`): generic over
-    /// `Value` and `Failure` only.
+    /// `Value` and `Failure` only. The same body as the generic one, kept twice on purpose: the
+    /// generic one calls a concrete scheduler directly, this one through its witness table.
     @inlinable
     static func _timer(
         after delay: Duration,
