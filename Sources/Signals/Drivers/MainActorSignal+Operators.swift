@@ -7,17 +7,21 @@
 //   driver.take(n)              = MainActorSignal(signal.take(n)         .deliverOnMainActor)
 //   driver.flatMapLatest(f)     = MainActorSignal(signal.flatMapLatest { f($0).signal })
 //                               | MainActorSignal(signal.flatMapLatest { f($0).deliverOnMainActor })
+//   driver.withLatestFrom(s, f) = MainActorSignal(signal.withLatestFrom(s.catch { .error($0).deliverOnMainActor }, f))
 //   driver.debounce(d)          = MainActorSignal(signal.debounce(d, on: scheduler))
 //   driver.throttle(i, latest:) = MainActorSignal(signal.throttle(i, on: scheduler, latest:))
 //
 // Why no second hop: every event of a MainActorSignal already arrives on the main actor, and
 // a synchronous operator sends its output in the same call, so the output is on the main
 // actor too. The exceptions are what can send outside an upstream event: `startWith`'s
-// values and `take(0)`'s completion (sent at subscription, on the subscribing thread), an
-// inner `Signal` of `flatMapLatest` (any thread), and the timers of `debounce`/`throttle`
-// (which run on the driver's own scheduler: the main queue, or a test's virtual time). The
-// first three pass through the driver's hop (`_deliverOnMainActor`, inline when already on
-// the main actor), the timers through the scheduler itself.
+// values and `take(0)`'s completion (sent at subscription, on the subscribing thread), every
+// event of an inner `Signal` of `flatMapLatest` (any thread), the error of a plain `Signal`
+// given to `withLatestFrom` (any thread; its values only update the latest one, and its
+// completion changes nothing), and the timers of `debounce`/`throttle` (which run on the
+// driver's own scheduler: the main queue, or a test's virtual time). The first four pass
+// through the driver's hop (`_deliverOnMainActor`, inline when already on the main actor),
+// the timers through the scheduler itself. Every other input is a driver, whose events are
+// already on the main actor.
 //
 // The closures are the Signal operators' (`@Sendable`): they run on the main actor, but the
 // place to touch main-actor state is the subscriber (`subscribe`, `assign(to:on:)`).
@@ -236,10 +240,13 @@ extension MainActorSignal {
     }
 
     /// On each value of this driver, combines it with the latest value of `other` (a plain
-    /// signal, on any thread) through `resultSelector`. The output is sent on this driver's
-    /// values only, so it stays on the main actor.
+    /// signal, on any thread) through `resultSelector`. The values are sent on this driver's
+    /// values only, so they stay on the main actor; an error of `other` (which may fail on
+    /// any thread) passes through the driver's hop, so it reaches the subscriber on the main
+    /// actor too. `other`'s own values are not delayed: the latest one is the one paired.
     ///
-    /// Composed of: `signal.withLatestFrom(other, resultSelector:)`, re-wrapped.
+    /// Composed of: `signal.withLatestFrom(other.catch { .error($0) through the driver's hop },
+    /// resultSelector:)`, re-wrapped.
     ///
     /// ```swift
     /// let password = MutableProperty("secret")
@@ -251,7 +258,9 @@ extension MainActorSignal {
         _ other: Signal<Other, Failure>,
         resultSelector: @escaping @Sendable (Value, Other) -> Result
     ) -> MainActorSignal<Result, Failure> {
-        _onMainActor(signal.withLatestFrom(other, resultSelector: resultSelector))
+        let scheduler = _scheduler
+        let failingOnMainActor = other.catch { Signal<Other, Failure>.error($0)._deliverOnMainActor(scheduler) }
+        return _onMainActor(signal.withLatestFrom(failingOnMainActor, resultSelector: resultSelector))
     }
 
     /// Sends a value once `dueTime` has passed on the driver's own scheduler (the main

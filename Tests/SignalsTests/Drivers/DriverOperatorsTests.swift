@@ -8,6 +8,19 @@ import Testing
 import Signals
 import SignalsTesting
 import SignalsTestSupport
+import Dispatch
+
+private struct Boom: Error, Equatable {}
+
+/// Whether the caller runs on the main queue (the main actor's executor), whichever thread
+/// drains it: a queue-specific key, as the library tells it. Asked instead of entering a
+/// `@MainActor` closure, so that a delivery off the main actor fails the test, not the run.
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()
+private func isOnMainQueue() -> Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true }
 
 /// Records a driver's values in a `@MainActor` subscriber.
 @MainActor private func recordOnMainActor<Value>(_ driver: MainActorSignal<Value, Never>) -> (Locked<[Value]>, any Disposable) {
@@ -96,6 +109,41 @@ import SignalsTestSupport
         #expect(fromDriver.value == ["ada"])
         #expect(fromSignal.value == ["ADA"])
         first.dispose(); second.dispose()
+    }
+
+    @MainActor @Test func withLatestFromASignalDeliversItsErrorOnTheMainActor() {
+        // The other side is a plain signal that fails on another thread: the driver's error
+        // must still reach its subscriber on the main actor (issue 45: it trapped in
+        // `MainActor.assumeIsolated`). Recorded through `.signal`, so a wrong thread is a
+        // failed expectation rather than a trap.
+        let scheduler = TestScheduler()
+        let taps = Subject<Void, Boom>(), other = Subject<String, Boom>()
+        let driver = taps.signal.observe(on: scheduler.mainActor).withLatestFrom(other.signal) { _, text in text }
+        let errors = Locked<[Bool]>([])
+        let subscription = driver.signal.subscribe(error: { _ in errors.append(isOnMainQueue()) })
+        TestThread { other.send(error: Boom()) }.join()
+        scheduler.advance()
+        #expect(errors.value == [true])
+        subscription.dispose()
+    }
+
+    @MainActor @Test func withLatestFromASignalSendsOnTheMainActorWhateverThreadTheOtherSideUses() {
+        // Values and completion: the other side's value comes from another thread, the taps
+        // and their completion from the main actor; the output arrives on the main actor.
+        let scheduler = TestScheduler()
+        let taps = Subject<Void, Never>(), other = Subject<String, Never>()
+        let driver = taps.signal.driver(on: scheduler.mainActor).withLatestFrom(other.signal) { _, text in text }
+        let events = Locked<[String]>([])
+        let subscription = driver.signal.subscribe(
+            next: { events.append("\($0) main: \(isOnMainQueue())") },
+            completed: { events.append("completed main: \(isOnMainQueue())") }
+        )
+        TestThread { other.send(value: "ada"); other.sendCompleted() }.join()
+        taps.send(value: ())
+        taps.sendCompleted()
+        scheduler.advance()
+        #expect(events.value == ["ada main: true", "completed main: true"])
+        subscription.dispose()
     }
 
     @MainActor @Test func flatMapLatestToADriverCutsThePreviousInner() {
