@@ -143,7 +143,7 @@ private struct SearchViewModel {
          search: @escaping @Sendable (String) -> Signal<[String], Never>) {
         let requests = query.debounce(.milliseconds(300)).distinctUntilChanged()
             .merge(with: refresh.withLatestFrom(query) { _, text in text })
-        results = requests.flatMapLatest { search($0) }.startWith([]).driver()
+        results = requests.flatMapLatest { search($0) }.startWith([])   // shared: one request for both views
         title = MainActorSignal.combineLatest(query, results) { text, rows in
             text.isEmpty ? "Search" : "\(rows.count) for '\(text)'"
         }

@@ -1,49 +1,54 @@
 #if canImport(Dispatch)
-// Drivers compose: each operator of a MainActorSignal is the Signal operator of the same name
-// over `.signal`, re-wrapped with the same main-actor scheduler.
+// Drivers compose and share: each operator of a MainActorSignal is the Signal operator of the
+// same name over `.signal`, shared as a driver is (RxCocoa shares after every Driver operator):
 //
-//   driver.op(…)                = MainActorSignal(signal.op(…))
-//   driver.startWith(v…)        = MainActorSignal(signal.startWith(v…)   .deliverOnMainActor)
-//   driver.take(n)              = MainActorSignal(signal.take(n)         .deliverOnMainActor)
-//   driver.flatMapLatest(f)     = MainActorSignal(signal.flatMapLatest { f($0).signal })
-//                               | MainActorSignal(signal.flatMapLatest { f($0).deliverOnMainActor })
-//   driver.withLatestFrom(s, f) = MainActorSignal(signal.withLatestFrom(s.catch { .error($0).deliverOnMainActor }, f))
-//   driver.debounce(d)          = MainActorSignal(signal.debounce(d, on: scheduler))
-//   driver.throttle(i, latest:) = MainActorSignal(signal.throttle(i, on: scheduler, latest:))
+//   driver.op(…)                = shared(signal.op(…))
+//   driver.flatMapLatest(f)     = shared(signal.flatMapLatest { f($0).signal })
+//                               | shared(signal.flatMapLatest { f($0).deliverOnMainActor })
+//   driver.withLatestFrom(s, f) = shared(signal.withLatestFrom(s.catch { .error($0).deliverOnMainActor }, f))
+//   driver.debounce(d)          = shared(signal.debounce(d, on: scheduler))
+//   driver.throttle(i, latest:) = shared(signal.throttle(i, on: scheduler, latest:))
+//
+//   shared(s)                   = s.share(replay: 1), then per subscriber .deliverOnMainActor
+//                                 (`_sharedOnMainActor`, Signal+Driver.swift)
+//
+// Why shared: a composed driver is handed to several views (a table and an "empty" label both
+// bound to a search's results); each operator's result runs its chain once however many
+// subscribe, a subscriber that joins while it runs receives the latest value at once, and the
+// sharing ends with the last subscriber (the next one runs the chain again) — RxCocoa's
+// `share(replay: 1, scope: .whileConnected)`, per operator, so a stage with state (`scan`) or
+// a side effect is shared wherever a chain forks.
 //
 // Why no second hop: every event of a MainActorSignal already arrives on the main actor, and
 // a synchronous operator sends its output in the same call, so the output is on the main
-// actor too. The exceptions are what can send outside an upstream event: `startWith`'s
-// values and `take(0)`'s completion (sent at subscription, on the subscribing thread), every
-// event of an inner `Signal` of `flatMapLatest` (any thread), the error of a plain `Signal`
-// given to `withLatestFrom` (any thread; its values only update the latest one, and its
-// completion changes nothing), and the timers of `debounce`/`throttle` (which run on the
-// driver's own scheduler: the main queue, or a test's virtual time). The first four pass
-// through the driver's hop (`_deliverOnMainActor`, inline when already on the main actor),
-// the timers through the scheduler itself. Every other input is a driver, whose events are
-// already on the main actor.
+// actor too, and the per-subscriber hop delivers it inline. The exceptions are what can send
+// outside an upstream event: `startWith`'s values, `take(0)`'s completion and the share's
+// replay (sent at subscription, on the subscribing thread), every event of an inner `Signal`
+// of `flatMapLatest` (any thread), the error of a plain `Signal` given to `withLatestFrom`
+// (any thread; its values only update the latest one, and its completion changes nothing),
+// and the timers of `debounce`/`throttle` (which run on the driver's own scheduler: the main
+// queue, or a test's virtual time). The inner signals and the error pass through the driver's
+// hop (`_deliverOnMainActor`, inline when already on the main actor) where they enter the
+// stage, so the stage itself runs on the main actor; what is sent at subscription passes
+// through the per-subscriber hop after the share; the timers run on the scheduler itself.
+// Every other input is a driver, whose events are already on the main actor. So every path by
+// which a driver sends — values, errors, completion, from either side — ends on the main actor.
 //
 // The closures are the Signal operators' (`@Sendable`): they run on the main actor, but the
 // place to touch main-actor state is the subscriber (`subscribe`, `assign(to:on:)`).
 
 extension MainActorSignal {
-    /// Re-wraps `signal` with this driver's scheduler.
+    /// Shares `signal` as a driver does, on this driver's scheduler.
     @inline(__always)
     func _onMainActor<U, F: Error>(_ signal: Signal<U, F>) -> MainActorSignal<U, F> {
-        MainActorSignal<U, F>(signal: signal, scheduler: _scheduler)
-    }
-
-    /// Re-wraps `signal`, hopping onto the main actor the events it may send elsewhere.
-    @inline(__always)
-    func _hoppingOnMainActor<U, F: Error>(_ signal: Signal<U, F>) -> MainActorSignal<U, F> {
-        MainActorSignal<U, F>(signal: signal._deliverOnMainActor(_scheduler), scheduler: _scheduler)
+        signal._sharedOnMainActor(_scheduler)
     }
 
     /// Transforms each value with `transform`, on the main actor.
     ///
     /// Completes, fails and disposes as this signal does.
     ///
-    /// Composed of: `signal.map(transform)`, re-wrapped.
+    /// Composed of: `signal.map(transform)`, shared as a driver.
     ///
     /// ```swift
     /// Signal.just(2).driver().map { $0 * 10 }.subscribe(next: { @MainActor in print($0) })
@@ -56,7 +61,7 @@ extension MainActorSignal {
 
     /// Reads `keyPath` of each value, on the main actor.
     ///
-    /// Composed of: `signal.map(keyPath)`, re-wrapped.
+    /// Composed of: `signal.map(keyPath)`, shared as a driver.
     ///
     /// ```swift
     /// Signal.just("abc").driver().map(\.count).subscribe(next: { @MainActor in print($0) })
@@ -68,7 +73,7 @@ extension MainActorSignal {
 
     /// Sends only the values for which `isIncluded` is `true`.
     ///
-    /// Composed of: `signal.filter(isIncluded)`, re-wrapped.
+    /// Composed of: `signal.filter(isIncluded)`, shared as a driver.
     ///
     /// ```swift
     /// Signal.from([1, 2, 3]).driver().filter { $0 != 2 }.subscribe(next: { @MainActor in print($0) })
@@ -80,7 +85,7 @@ extension MainActorSignal {
 
     /// Transforms each value and sends the results that are not `nil`.
     ///
-    /// Composed of: `signal.compactMap(transform)`, re-wrapped.
+    /// Composed of: `signal.compactMap(transform)`, shared as a driver.
     ///
     /// ```swift
     /// Signal.from(["1", "x"]).driver().compactMap { Int($0) }.subscribe(next: { @MainActor in print($0) })
@@ -92,7 +97,7 @@ extension MainActorSignal {
 
     /// Accumulates the values from `initialResult` and sends every accumulation.
     ///
-    /// Composed of: `signal.scan(initialResult, nextPartialResult)`, re-wrapped.
+    /// Composed of: `signal.scan(initialResult, nextPartialResult)`, shared as a driver.
     ///
     /// ```swift
     /// Signal.from([1, 2, 3]).driver().scan(0, +).subscribe(next: { @MainActor in print($0) })
@@ -107,23 +112,24 @@ extension MainActorSignal {
 
     /// Sends `values` first, then this signal's values.
     ///
-    /// The values are sent at subscription: inline when subscribing on the main actor,
-    /// else on the scheduler's next turn (the driver's hop), so they too arrive on the main
-    /// actor.
+    /// The values are sent when the shared chain starts: inline when subscribing on the main
+    /// actor, else on the scheduler's next turn (the driver's hop), so they too arrive on the
+    /// main actor. A subscriber that joins later receives the latest value, not `values`.
     ///
-    /// Composed of: `signal.startWith(values…)`, through the driver's hop onto the main actor.
+    /// Composed of: `Signal.concat(values.map(Signal.just) + [signal])`, shared as a driver
+    /// (whose per-subscriber hop brings the values onto the main actor).
     ///
     /// ```swift
     /// Signal.just(3).driver().startWith(1, 2).subscribe(next: { @MainActor in print($0) })
     /// // Prints: 1, 2, 3
     /// ```
     public func startWith(_ values: Value...) -> MainActorSignal {
-        _hoppingOnMainActor(Signal.concat(values.map { Signal.just($0) } + [signal]))
+        _onMainActor(Signal.concat(values.map { Signal.just($0) } + [signal]))
     }
 
     /// Pairs each value with the one before it, `initial` standing before the first.
     ///
-    /// Composed of: `signal.combinePrevious(initial)`, re-wrapped.
+    /// Composed of: `signal.combinePrevious(initial)`, shared as a driver.
     ///
     /// ```swift
     /// Signal.from([1, 2]).driver().combinePrevious(0).subscribe(next: { @MainActor in print($0) })
@@ -135,7 +141,7 @@ extension MainActorSignal {
 
     /// Drops the first `count` values.
     ///
-    /// Composed of: `signal.skip(count)`, re-wrapped.
+    /// Composed of: `signal.skip(count)`, shared as a driver.
     ///
     /// ```swift
     /// Signal.from([1, 2, 3]).driver().skip(2).subscribe(next: { @MainActor in print($0) })
@@ -149,21 +155,22 @@ extension MainActorSignal {
     ///
     /// `take(0)` completes at subscription; that completion, too, arrives on the main actor.
     ///
-    /// Composed of: `signal.take(count)`, through the driver's hop onto the main actor.
+    /// Composed of: `signal.take(count)`, shared as a driver (whose per-subscriber hop brings
+    /// `take(0)`'s completion onto the main actor).
     ///
     /// ```swift
     /// Signal.from([1, 2, 3]).driver().take(2).subscribe(next: { @MainActor in print($0) })
     /// // Prints: 1, 2
     /// ```
     public func take(_ count: Int) -> MainActorSignal {
-        _hoppingOnMainActor(signal.take(count))
+        _onMainActor(signal.take(count))
     }
 
     /// Sends the values of this driver and of `other` as they arrive.
     ///
     /// Completes when both complete; fails at the first error.
     ///
-    /// Composed of: `signal.merge(other.signal)`, re-wrapped.
+    /// Composed of: `signal.merge(other.signal)`, shared as a driver.
     ///
     /// ```swift
     /// let refresh = Signal.just("pull").driver(), load = Signal.just("appear").driver()
@@ -178,7 +185,7 @@ extension MainActorSignal {
     /// Maps each value to a driver and forwards the latest one's values; a new value cuts
     /// the previous inner driver.
     ///
-    /// Composed of: `signal.flatMapLatest { transform($0).signal }`, re-wrapped.
+    /// Composed of: `signal.flatMapLatest { transform($0).signal }`, shared as a driver.
     ///
     /// ```swift
     /// let query = Signal.just("sig").driver()
@@ -224,7 +231,7 @@ extension MainActorSignal {
     ///
     /// Completes when this driver completes.
     ///
-    /// Composed of: `signal.withLatestFrom(other.signal, resultSelector:)`, re-wrapped.
+    /// Composed of: `signal.withLatestFrom(other.signal, resultSelector:)`, shared as a driver.
     ///
     /// ```swift
     /// let name = Signal.just("ada").driver(), taps = Signal.just(()).driver()
@@ -246,7 +253,7 @@ extension MainActorSignal {
     /// actor too. `other`'s own values are not delayed: the latest one is the one paired.
     ///
     /// Composed of: `signal.withLatestFrom(other.catch { .error($0) through the driver's hop },
-    /// resultSelector:)`, re-wrapped.
+    /// resultSelector:)`, shared as a driver.
     ///
     /// ```swift
     /// let password = MutableProperty("secret")
@@ -269,7 +276,7 @@ extension MainActorSignal {
     /// The rules are ``Signal/debounce(_:on:)``'s; the timer runs on the main actor, so the
     /// value arrives there with no further hop.
     ///
-    /// Composed of: `signal.debounce(dueTime, on: scheduler)`, re-wrapped.
+    /// Composed of: `signal.debounce(dueTime, on: scheduler)`, shared as a driver.
     ///
     /// ```swift
     /// query.driver().debounce(.milliseconds(300)).subscribe(next: { @MainActor in search($0) })
@@ -290,7 +297,7 @@ extension MainActorSignal {
     ///
     /// The rules are ``Signal/throttle(_:on:latest:)``'s.
     ///
-    /// Composed of: `signal.throttle(interval, on: scheduler, latest: latest)`, re-wrapped.
+    /// Composed of: `signal.throttle(interval, on: scheduler, latest: latest)`, shared as a driver.
     ///
     /// ```swift
     /// taps.driver().throttle(.seconds(1)).subscribe(next: { @MainActor in save() })
@@ -309,7 +316,7 @@ extension MainActorSignal {
 extension MainActorSignal where Value: Equatable & SendableMetatype {
     /// Drops a value equal to the one sent before it.
     ///
-    /// Composed of: `signal.distinctUntilChanged()`, re-wrapped.
+    /// Composed of: `signal.distinctUntilChanged()`, shared as a driver.
     ///
     /// ```swift
     /// Signal.from([1, 1, 2]).driver().distinctUntilChanged().subscribe(next: { @MainActor in print($0) })
@@ -327,7 +334,7 @@ extension MainActorSignal {
     /// every driver has a value, then on every value of any. The result delivers through the
     /// first driver's scheduler.
     ///
-    /// Composed of: `Signal.combineLatest(repeat (each drivers).signal)`, re-wrapped.
+    /// Composed of: `Signal.combineLatest(repeat (each drivers).signal)`, shared as a driver.
     ///
     /// ```swift
     /// let user = Signal.just("ada").driver(), password = Signal.just("secret").driver()
@@ -339,16 +346,14 @@ extension MainActorSignal {
     public static func combineLatest<each S>(
         _ drivers: repeat MainActorSignal<each S, Failure>
     ) -> MainActorSignal where Value == (repeat each S) {
-        MainActorSignal(
-            signal: Signal<(repeat each S), Failure>.combineLatest(repeat (each drivers).signal),
-            scheduler: _firstScheduler(repeat each drivers)
-        )
+        Signal<(repeat each S), Failure>.combineLatest(repeat (each drivers).signal)
+            ._sharedOnMainActor(_firstScheduler(repeat each drivers))
     }
 
     /// Combines the latest values of two or more drivers with `combine`, on the main actor
     /// (RxCocoa's `combineLatest(…, resultSelector:)`).
     ///
-    /// Composed of: `Signal.combineLatest(repeat (each drivers).signal, combine:)`, re-wrapped.
+    /// Composed of: `Signal.combineLatest(repeat (each drivers).signal, combine:)`, shared as a driver.
     ///
     /// ```swift
     /// let user = Signal.just("ada").driver(), password = Signal.just("secret").driver()
@@ -360,17 +365,15 @@ extension MainActorSignal {
         _ drivers: repeat MainActorSignal<each S, Failure>,
         combine: @escaping @Sendable (repeat each S) -> Value
     ) -> MainActorSignal {
-        MainActorSignal(
-            signal: Signal.combineLatest(repeat (each drivers).signal, combine: combine),
-            scheduler: _firstScheduler(repeat each drivers)
-        )
+        Signal.combineLatest(repeat (each drivers).signal, combine: combine)
+            ._sharedOnMainActor(_firstScheduler(repeat each drivers))
     }
 
     /// Pairs the values of two or more drivers in order, on the main actor.
     ///
     /// The rules are `Signal.zip(_:)`'s.
     ///
-    /// Composed of: `Signal.zip(repeat (each drivers).signal)`, re-wrapped.
+    /// Composed of: `Signal.zip(repeat (each drivers).signal)`, shared as a driver.
     ///
     /// ```swift
     /// MainActorSignal.zip(Signal.from([1, 2]).driver(), Signal.from(["a", "b"]).driver())
@@ -381,10 +384,8 @@ extension MainActorSignal {
     public static func zip<each S>(
         _ drivers: repeat MainActorSignal<each S, Failure>
     ) -> MainActorSignal where Value == (repeat each S) {
-        MainActorSignal(
-            signal: Signal<(repeat each S), Failure>.zip(repeat (each drivers).signal),
-            scheduler: _firstScheduler(repeat each drivers)
-        )
+        Signal<(repeat each S), Failure>.zip(repeat (each drivers).signal)
+            ._sharedOnMainActor(_firstScheduler(repeat each drivers))
     }
 
     /// The scheduler of the first driver in the pack (`.mainActor` for an empty pack).
@@ -402,23 +403,23 @@ extension MainActorSignal {
 
 #if canImport(Dispatch)
 extension MainActorSignal where Failure == Never {
-    /// Shares this chain among its subscribers and replays the latest value to a late one:
-    /// the point where RxCocoa shares (it shares after every `Driver` operator; a composed
-    /// ``MainActorSignal`` is a recipe that each subscriber runs — two subscribers to
-    /// `query.flatMapLatest { api.search($0) }` make two requests unless it ends in `driver()`).
+    /// This signal as a driver: shared among its subscribers, replaying the latest value to a
+    /// late one (RxCocoa's `asDriver()`).
     ///
+    /// A driver, and the result of every ``MainActorSignal`` operator, is already shared: for
+    /// those it returns `self`. What it changes is ``Signal/observe(on:)-(MainActorScheduler)``'s
+    /// result, which (as RxSwift's `observe(on:)`) runs its upstream once per subscriber.
     /// Delivery stays on the main actor with no second hop: inline when the shared value is
-    /// sent there. The rules are ``Signal/driver(on:)``'s, on this driver's scheduler.
+    /// sent there. The rules are ``Signal/driver(on:)``'s, on this signal's scheduler.
     ///
-    /// Composed of: `signal.driver(on: scheduler)`.
+    /// Composed of: `self` when already shared, else `signal.driver(on: scheduler)`.
     ///
     /// ```swift
-    /// let results = query.driver().flatMapLatest { api.search($0) }.driver()
-    /// results.assign(to: \.rows, on: table)            // one request per query,
-    /// results.map(\.count).assign(to: \.count, on: footer) // for both views
+    /// let pages = Signal.from([1, 2]).map { "page \($0)" }.observe(on: .mainActor).driver()
+    /// pages.subscribe(next: { @MainActor in print($0) })   // Prints: page 1, page 2
     /// ```
     public func driver() -> MainActorSignal {
-        signal.driver(on: _scheduler)
+        _isShared ? self : signal.driver(on: _scheduler)
     }
 }
 #endif

@@ -51,12 +51,14 @@ extension Signal {
 
 /// A signal whose events are delivered on the main queue, to `@MainActor` closures.
 ///
-/// Made by ``Signal/observe(on:)-(MainActorScheduler)``. `subscribe` takes `@MainActor`
-/// closures, which Swift 6 lets touch main-actor state. It composes as RxCocoa's `Driver`
-/// does — `map`, `filter`, `combineLatest`, `withLatestFrom`, `flatMapLatest`, `debounce`, …
-/// each return a `MainActorSignal` that stays on the main actor (`MainActorSignal+Operators.swift`)
-/// — and binds with `assign(to:on:)` or `subscribe(with:next:)`. ``signal`` is the same
-/// events as a plain ``Signal``.
+/// Made by ``Signal/observe(on:)-(MainActorScheduler)`` or, shared as RxCocoa's `Driver`, by
+/// ``Signal/driver(on:)``. `subscribe` takes `@MainActor` closures, which Swift 6 lets touch
+/// main-actor state. It composes as RxCocoa's `Driver` does — `map`, `filter`,
+/// `combineLatest`, `withLatestFrom`, `flatMapLatest`, `debounce`, … each return a
+/// `MainActorSignal` that stays on the main actor and is shared: its chain runs once however
+/// many subscribe, and a subscriber that joins while it runs receives the latest value at once
+/// (`MainActorSignal+Operators.swift`) — and binds with `assign(to:on:)` or
+/// `subscribe(with:next:)`. ``signal`` is the same events as a plain ``Signal``.
 ///
 /// ```swift
 /// Signal.from([1, 2]).observe(on: .mainActor).subscribe(next: { @MainActor value in
@@ -76,9 +78,14 @@ public struct MainActorSignal<Value, Failure: Error>: Sendable {
     /// the operators of `MainActorSignal+Operators.swift` run their timers and hops on it.
     let _scheduler: MainActorScheduler
 
-    init(signal: Signal<Value, Failure>, scheduler: MainActorScheduler) {
+    /// Whether `signal` is already shared with a replay of the latest value (a driver, or an
+    /// operator's result); `false` for `observe(on: .mainActor)`, whose `driver()` shares.
+    let _isShared: Bool
+
+    init(signal: Signal<Value, Failure>, scheduler: MainActorScheduler, isShared: Bool = false) {
         self.signal = signal
         _scheduler = scheduler
+        _isShared = isShared
     }
 
     /// Subscribes with `@MainActor` closures, one per kind of event; missing closures ignore

@@ -94,11 +94,21 @@ extension Signal where Failure == Never {
     ///
     /// - SeeAlso: RxCocoa `asDriver()` / `Driver`, `drive(_:)`.
     public func driver(on scheduler: MainActorScheduler = .mainActor) -> MainActorSignal<Value, Never> {
-        MainActorSignal(signal: share(replay: 1)._deliverOnMainActor(scheduler), scheduler: scheduler)
+        _sharedOnMainActor(scheduler)
     }
 }
 
 extension Signal {
+    /// A driver's sharing: `share(replay: 1)`, then, per subscriber, the hop onto the main
+    /// actor — what `driver(on:)` does and what every ``MainActorSignal`` operator does to its
+    /// result (RxCocoa's `share(replay: 1, scope: .whileConnected)` after each operator). The
+    /// hop comes after the share, so that what the share sends on another thread (the replay
+    /// to a subscriber that joins there, an event an operator sent off the main actor) still
+    /// reaches every subscriber on the main actor.
+    func _sharedOnMainActor(_ scheduler: MainActorScheduler) -> MainActorSignal<Value, Failure> {
+        MainActorSignal(signal: share(replay: 1)._deliverOnMainActor(scheduler), scheduler: scheduler, isShared: true)
+    }
+
     /// Delivers every event on the main actor: inline when it is sent on the main queue and
     /// nothing sent earlier is still waiting, else through `scheduler` (the main queue, or
     /// a test's scheduler), so that order is kept. RxSwift's `MainScheduler.instance` rule.

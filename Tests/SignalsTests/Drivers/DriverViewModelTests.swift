@@ -33,8 +33,7 @@ private struct RepositorySearchViewModel {
         let requests = searches.merge(with: refreshTaps.withLatestFrom(query) { _, text in text })
         repositories = requests
             .flatMapLatest { text in text.isEmpty ? Signal.just([]) : api.search(text) }
-            .startWith([])
-            .driver()
+            .startWith([])   // shared, as every driver operator's result: one request for both views
         title = MainActorSignal.combineLatest(query, repositories) { text, found in
             text.isEmpty ? "Search" : "\(found.count) for \(text)"
         }
@@ -157,7 +156,7 @@ private func saves(scheduler: TestScheduler) -> @Sendable (MainActorSignal<Saved
         #expect(controller.isSearchEnabled == true)
         scheduler.advance(by: .milliseconds(300)) // typing paused: one request, for "si"
         scheduler.advance(by: .milliseconds(100))
-        #expect(api.requests.value == ["si"])      // one request for both views (driver() shares)
+        #expect(api.requests.value == ["si"])      // one request for both views (drivers share)
         #expect(controller.rows == ["si/1", "si/2"])
         #expect(controller.title == "2 for si")
 
