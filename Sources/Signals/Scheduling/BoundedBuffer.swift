@@ -72,13 +72,15 @@ extension Signal {
     ///
     /// Completes and fails as this signal does, after the waiting values; the terminal
     /// event is never dropped. Disposing the output disposes this signal and drops what
-    /// waits.
+    /// waits. A synchronous source sees `isStopped` through this hop as through
+    /// `observe(on:)`: `.fail`, or a dispose from downstream (a `take(1)` after the hop),
+    /// stops the observer it sends to at once, so `Signal.from(0...)` returns.
     ///
     /// ![observe(on: queue, bufferSize: 2, whenFull: .dropOldest)](marble-observe-on-bufferSize.svg)
     ///
     /// Composed of: a subscription whose sink appends to a lock-guarded queue of at most
-    /// `size` values, and one scheduled action at a time that drains it (plumbing: a
-    /// scheduler hop with a policy).
+    /// `size` values, and one scheduled action at a time that drains it; `.fail` and a
+    /// dispose stop that sink (plumbing: a scheduler hop with a policy).
     ///
     /// ```swift
     /// let drops = BufferDrops()
@@ -101,11 +103,15 @@ extension Signal {
         dropped: BufferDrops? = nil
     ) -> Signal {
         _precondition(size > 0, "Signals: observe(on:bufferSize:whenFull:) needs a buffer of 1 or more, got \(size)")
-        return Signal { observer in
-            let hop = _BoundedHop(observer, scheduler: scheduler, size: size, policy: policy, dropped: dropped)
-            hop.start(self)
-            return hop
-        }
+        let source = self
+        return Signal(_representation: .subscribe { downstream in
+            let hop = _BoundedHop(downstream, scheduler: scheduler, size: size, policy: policy, dropped: dropped)
+            // Installed first, so that a dispose from downstream while the source is still
+            // inside its subscribe call (a synchronous source) reaches the hop, which stops
+            // the source's observer.
+            downstream._setUpstream(hop)
+            hop.start(source)
+        })
     }
 
     /// This signal's values as an `AsyncSequence` (the async bridge, ``values``) whose buffer
@@ -143,6 +149,10 @@ extension Signal {
 /// `observe(on:bufferSize:whenFull:dropped:)`'s hop: a queue of at most `size` values between
 /// the source (any thread) and the scheduler, drained by one scheduled action at a time.
 ///
+/// The source sends to an observer of the hop's own (`State.source`), made before the source
+/// is subscribed: `.fail` and a dispose stop that observer at once, so a synchronous source
+/// sees `isStopped` and returns, as through plain `observe(on:)` (Contracts.md, the grammar).
+///
 /// `@unchecked Sendable`: the mutable state is in `state`, under its lock; the rest is
 /// constant. Values cross threads here, as everywhere in the library.
 ///
@@ -151,7 +161,7 @@ extension Signal {
 /// `Value`, `Failure` and `S`), it looked up type metadata (`_RingQueue<Value>`, `Event`,
 /// `State`, …) dozens of times a value: 84% of W20 `signals-observe`'s instructions.
 @usableFromInline
-final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unchecked Sendable {
+final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, _Stoppable, @unchecked Sendable {
     @usableFromInline
     struct State {
         @usableFromInline var queue: _RingQueue<Value>
@@ -160,8 +170,9 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unche
         /// A drain is scheduled or running.
         @usableFromInline var isDraining = false
         @usableFromInline var isDisposed = false
-        /// The source's subscription (set once subscribed).
-        @usableFromInline var upstream: (any Disposable)?
+        /// The observer the source sends to, from before the source is subscribed until the
+        /// hop stops it (`.fail`, a dispose) or it stops itself (the terminal event).
+        @usableFromInline var source: Observer<Value, Failure>?
         /// The scheduled drain, disposed with the hop.
         @usableFromInline var drain: (any Disposable)?
 
@@ -189,21 +200,23 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unche
     }
 
     @inlinable
-    func start(_ source: Signal<Value, Failure>) {
-        let upstream = source.subscribe(Observer { [self] event in receive(event) })
-        let disposeNow = state.withLock { state -> Bool in
-            if state.isDisposed || state.terminal != nil { return true }
-            state.upstream = upstream
-            return false
+    func start(_ signal: Signal<Value, Failure>) {
+        let source = Observer<Value, Failure> { [self] event in receive(event) }
+        let subscribes = state.withLock { state -> Bool in
+            if state.isDisposed { return false }
+            state.source = source
+            return true
         }
-        if disposeNow { upstream.dispose() }
+        // The source installs its resources in `source`; stopping `source` disposes them.
+        if subscribes { signal._subscribe(source) }
     }
 
     @inlinable
     func receive(_ event: Event<Value, Failure>) {
         var released = _RingQueue<Value>()
         var releasedValue: Value?
-        var upstream: (any Disposable)?
+        var stopping: Observer<Value, Failure>?
+        var finished: Observer<Value, Failure>?
         let schedules = state.withLock { state -> Bool in
             guard !state.isDisposed, state.terminal == nil else { return false }
             switch event {
@@ -221,13 +234,12 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unche
                         releasedValue = value
                         swap(&released, &state.queue)
                         state.terminal = .error(failure)
-                        upstream = state.upstream
-                        state.upstream = nil
+                        stopping = state.source.take()
                     }
                 }
             case .error, .completed:
                 state.terminal = event
-                state.upstream = nil
+                finished = state.source.take() // it stops itself, released after the lock
             }
             if state.isDraining { return false }
             state.isDraining = true
@@ -237,7 +249,9 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unche
         dropped?.add(released.count + (releasedValue == nil ? 0 : 1))
         _ = releasedValue
         _ = released
-        upstream?.dispose()
+        _ = finished
+        // The source's observer stops at once: a synchronous source sees `isStopped`.
+        stopping?._dispose()
         if schedules { scheduleDrain() }
     }
 
@@ -276,17 +290,26 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unche
 
     @inlinable
     func dispose() {
-        let (queue, upstream, drain) = state.withLock { state -> (_RingQueue<Value>, (any Disposable)?, (any Disposable)?) in
+        let (queue, source, drain) = state.withLock { state -> (_RingQueue<Value>, Observer<Value, Failure>?, (any Disposable)?) in
             state.isDisposed = true
             defer {
                 state.queue = _RingQueue(limit: size)
-                state.upstream = nil
+                state.source = nil
                 state.drain = nil
             }
-            return (state.queue, state.upstream, state.drain)
+            return (state.queue, state.source, state.drain)
         }
         _ = queue
-        upstream?.dispose()
+        // Stops the source's observer (a synchronous source sees `isStopped` and returns) and
+        // disposes what the source returned.
+        source?._dispose()
         drain?.dispose()
+    }
+
+    /// A stop from downstream ahead of its cleanup (`subscribe(on:)`): stops the source's
+    /// observer, and through it the operators upstream, without disposing anything.
+    @inlinable
+    func _stop() {
+        state.withLock { $0.source }?._stop()
     }
 }
