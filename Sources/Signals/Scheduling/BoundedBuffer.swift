@@ -70,6 +70,15 @@ extension Signal {
     /// costs at most `size` values of memory. `observe(on:)` is the unbounded form: nothing
     /// is ever dropped, and the queue grows as long as the scheduler lags.
     ///
+    /// A replay does not count against the bound: what a subject's signal (`ReplaySubject`,
+    /// `BehaviorSubject`, a `map`/`filter` of one, a constant) sends while it is being
+    /// subscribed is bounded by what it already holds, and is delivered whole, never
+    /// dropped; the bound and the policy apply to every value that arrives after
+    /// `subscribe` has returned. So a follower of a room's history of 1,000 posts through a
+    /// buffer of 256 gets the 1,000 posts, then at most 256 live ones wait. (`.fail` drops
+    /// the unread replay with the rest. Any other source that sends as it is subscribed,
+    /// such as `Signal.from`, is bounded like a live one.)
+    ///
     /// Completes and fails as this signal does, after the waiting values; the terminal
     /// event is never dropped. Disposing the output disposes this signal and drops what
     /// waits. A synchronous source sees `isStopped` through this hop as through
@@ -126,6 +135,14 @@ extension Signal {
     /// threads (a `Subject`'s sender, a scheduler); a source that sends synchronously while
     /// it is subscribed is read on demand, never dropped.
     ///
+    /// A replay does not count against the bound: what the source sends while it is being
+    /// subscribed (a `ReplaySubject`'s history) is held whole ahead of the live values and
+    /// never dropped, and the bound and the policy apply to the values that arrive after
+    /// `subscribe` has returned. So a follower of a room's history of 1,000 posts through
+    /// `buffer(size: 256, …)` reads the 1,000 posts, and at most 256 live posts wait behind
+    /// them. `.fail` drops the unread history with the rest, including what the loop has
+    /// taken in but not yet read: the loop's next read throws.
+    ///
     /// Completes and fails as ``values``; the terminal event is never dropped.
     ///
     /// Composed of: ``values`` with a bounded buffer and a policy (the bridge's buffer).
@@ -165,6 +182,12 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, _Stopp
     @usableFromInline
     struct State {
         @usableFromInline var queue: _RingQueue<Value>
+        /// What a prompt source sent on the subscribing thread during its subscribe call (a
+        /// replay, bounded by what the source holds): held whole ahead of `queue`, never
+        /// dropped, not counted against `size`.
+        @usableFromInline var replay = _RingQueue<Value>()
+        /// The subscribing thread while a prompt source is being subscribed, else 0.
+        @usableFromInline var replayingThread: UInt = 0
         /// The terminal event, waiting behind the queue.
         @usableFromInline var terminal: Event<Value, Failure>?
         /// A drain is scheduled or running.
@@ -202,18 +225,29 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, _Stopp
     @inlinable
     func start(_ signal: Signal<Value, Failure>) {
         let source = Observer<Value, Failure> { [self] event in receive(event) }
+        // A prompt source (a subject, a replaying subject: `Signal._isPrompt`) or a constant
+        // sends during its subscribe call only what it already holds: its replay.
+        let replays: Bool
+        switch signal._representation {
+        case .value, .completed, .failure: replays = true
+        default: replays = signal._isPrompt
+        }
         let subscribes = state.withLock { state -> Bool in
             if state.isDisposed { return false }
             state.source = source
+            if replays { state.replayingThread = _currentThreadID() }
             return true
         }
         // The source installs its resources in `source`; stopping `source` disposes them.
-        if subscribes { signal._subscribe(source) }
+        guard subscribes else { return }
+        signal._subscribe(source)
+        if replays { state.withLock { $0.replayingThread = 0 } }
     }
 
     @inlinable
     func receive(_ event: Event<Value, Failure>) {
         var released = _RingQueue<Value>()
+        var releasedReplay = _RingQueue<Value>()
         var releasedValue: Value?
         var stopping: Observer<Value, Failure>?
         var finished: Observer<Value, Failure>?
@@ -221,7 +255,11 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, _Stopp
             guard !state.isDisposed, state.terminal == nil else { return false }
             switch event {
             case .next(let value):
-                if state.queue.count < size {
+                if state.replayingThread != 0, state.replayingThread == _currentThreadID() {
+                    // The replay: kept whole, in order (behind a live value that came first
+                    // from another thread, if any, whatever the policy).
+                    if state.queue.isEmpty { state.replay.append(value) } else { state.queue.append(value) }
+                } else if state.queue.count < size {
                     state.queue.append(value)
                 } else {
                     switch policy {
@@ -233,6 +271,7 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, _Stopp
                     case .fail(let failure):
                         releasedValue = value
                         swap(&released, &state.queue)
+                        swap(&releasedReplay, &state.replay)
                         state.terminal = .error(failure)
                         stopping = state.source.take()
                     }
@@ -246,9 +285,10 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, _Stopp
             return true
         }
         // Released after the lock: a value's deinit is not ours to run under it.
-        dropped?.add(released.count + (releasedValue == nil ? 0 : 1))
+        dropped?.add(releasedReplay.count + released.count + (releasedValue == nil ? 0 : 1))
         _ = releasedValue
         _ = released
+        _ = releasedReplay
         _ = finished
         // The source's observer stops at once: a synchronous source sees `isStopped`.
         stopping?._dispose()
@@ -272,6 +312,12 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, _Stopp
         while true {
             let next = state.withLock { state -> Event<Value, Failure>? in
                 if state.isDisposed { return nil }
+                if !state.replay.isEmpty {
+                    let value = state.replay.popFirst()
+                    // Read: its ring, sized by the replay, goes (its slots are all empty).
+                    if state.replay.isEmpty { state.replay = _RingQueue() }
+                    return value.map { .next($0) }
+                }
                 if let value = state.queue.popFirst() { return .next(value) }
                 state.isDraining = false
                 state.drain = nil
@@ -290,16 +336,19 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, _Stopp
 
     @inlinable
     func dispose() {
-        let (queue, source, drain) = state.withLock { state -> (_RingQueue<Value>, Observer<Value, Failure>?, (any Disposable)?) in
+        let (queue, replay, source, drain) = state.withLock {
+            state -> (_RingQueue<Value>, _RingQueue<Value>, Observer<Value, Failure>?, (any Disposable)?) in
             state.isDisposed = true
             defer {
                 state.queue = _RingQueue(limit: size)
+                state.replay = _RingQueue()
                 state.source = nil
                 state.drain = nil
             }
-            return (state.queue, state.source, state.drain)
+            return (state.queue, state.replay, state.source, state.drain)
         }
         _ = queue
+        _ = replay
         // Stops the source's observer (a synchronous source sees `isStopped` and returns) and
         // disposes what the source returned.
         source?._dispose()
