@@ -32,8 +32,9 @@ extension Signal {
     /// subscribed on the iterator's own thread,
     /// inside `makeAsyncIterator()`: its subscribe call returns promptly, so no other thread
     /// is involved (a server's connection starts as fast as an `AsyncStream`'s). What it
-    /// sends during that call, its replay, is buffered whole whatever the policy, and never
-    /// waits for the loop: it is bounded by what the subject already holds.
+    /// sends during that call, its replay, is buffered whole whatever the policy, never
+    /// waits for the loop, and does not count against a bounded policy's `n` (which bounds
+    /// the live values behind it): it is bounded by what the subject already holds.
     ///
     /// Any other signal that sends synchronously as it is subscribed (`from`, `generate`, a
     /// `repeat`ed constant, `share(replay:)`) is read on demand, even an endless one: the
@@ -103,8 +104,9 @@ extension Signal {
     /// from another thread (a `Subject`'s sender, a scheduler). A signal that sends
     /// synchronously as it is subscribed is read on demand (see ``values``), so nothing of
     /// it is dropped: `Signal.from([1, 2, 3]).values(bufferingPolicy: .bufferingNewest(1))`
-    /// yields 1, 2 and 3, as Combine's demand-driven `values` does, never more than `n`
-    /// buffered.
+    /// yields 1, 2 and 3, as Combine's demand-driven `values` does. A subject's replay is
+    /// held whole and the `n` bounds the live values behind it (see
+    /// ``buffer(size:whenFull:dropped:)``).
     ///
     /// Completes, fails and disposes as ``values``; the terminal event is never dropped.
     ///

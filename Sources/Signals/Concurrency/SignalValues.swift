@@ -7,7 +7,7 @@
 // over one, a merge of an array of them, `take(until:)` and `on` over them) and a constant
 // are subscribed on the iterator's own thread, inside `makeAsyncIterator`: no worker, no
 // thread wake-up. What such a subscribe call sends on that
-// thread (a replay, bounded by what the source holds) is buffered whatever the policy and
+// thread (a replay, bounded by what the source holds) is held whole, whatever the policy, and
 // never parks the thread (it may be one of the cooperative pool's).
 //
 // Other synchronous signals are read on demand. The subscription is made on a shared worker thread
@@ -25,11 +25,18 @@
 // Values sent by any other thread, or by the producer after `subscribe` has returned, never
 // block their sender: they follow the policy.
 //
-// Read-ahead in batches: where no value can be dropped (the unbounded policy, or while the
-// producer is inside `subscribe`) the loop takes every buffered value at once into a batch of
-// its own and reads from it without the lock; the values in the batch still count against the
-// synchronous limit. The producer is woken once half the limit is free, not for every value:
+// What the subscribing thread sends during `subscribe` (a replay, or a synchronous run) goes to
+// `State.replay`, read before `State.buffer`: it is never dropped and does not count against
+// the policy's bound, which `buffer` alone (the live values) is held to. So a follower of a
+// replay longer than its buffer reads the whole replay, then at most `n` live values.
+//
+// Read-ahead in batches: where no value can be dropped (the unbounded policy, or the replay)
+// the loop takes every such value at once into a batch of its own and reads from it without
+// the lock; the values in the batch still count against the synchronous limit. A `.fail` that
+// disconnects the loop drops its batch too (`overflowed`), so its next read throws at once. The producer is woken once half the limit is free, not for every value:
 // the two threads take the lock once per batch, not once per value each.
+
+import Synchronization
 
 #if canImport(Darwin)
 import Darwin
@@ -224,7 +231,12 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
 
     @usableFromInline
     struct State {
+        /// The live values: those that arrived after `subscribe` returned, or from another
+        /// thread. Held to the policy's bound.
         @usableFromInline var buffer: _RingQueue<Value>
+        /// What the subscribing thread sent during `subscribe` (a replay, a synchronous run),
+        /// ahead of `buffer`: never dropped, not counted against the policy's bound.
+        @usableFromInline var replay = _RingQueue<Value>()
         @usableFromInline var maxBufferedCount = 0
         /// The signal's terminal event, waiting behind the buffered values.
         @usableFromInline var terminal: Event<Value, Failure>?
@@ -260,6 +272,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         /// What `next()` returns now, or `nil` if it must wait.
         @inlinable
         mutating func take() -> Outcome? {
+            if let value = replay.popFirst() { return .success(value) }
             if let value = buffer.popFirst() { return .success(value) }
             if let terminal {
                 self.terminal = nil
@@ -287,9 +300,13 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     /// The number of values ahead of the loop at or below which a parked producer is woken.
     @usableFromInline var wakingLimit: Int { parkingLimit / 2 }
     @usableFromInline let state: _ValuesLock<State>
-    /// The loop's batch: values taken from `state.buffer` at once, read without the lock.
-    /// Touched only by the consumer (`next`, one call at a time), never under the lock.
+    /// The loop's batch: values taken from `state.replay` (or, unbounded, `state.buffer`) at
+    /// once, read without the lock. Touched only by the consumer (`next`, one call at a time),
+    /// never under the lock.
     @usableFromInline var batch = _RingQueue<Value>()
+    /// Set (under the lock) when `.fail` has disconnected the loop: the loop drops its batch
+    /// at its next read instead of reading it, and throws.
+    @usableFromInline let overflowed = Atomic<Bool>(false)
 
     @inlinable
     init(capacity: Int, keepsNewest: Bool, overflowFailure: Failure? = nil, dropped: BufferDrops? = nil) {
@@ -349,6 +366,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         // `nil` from the closure parks the producer (see the file's header) and retries.
         let thread = _currentThreadID()
         var discarded = _RingQueue<Value>()
+        var discardedReplay = _RingQueue<Value>()
         var sinkToDispose: Observer<Value, Failure>?
         let (waiter, outcome, dropped) = state.withLockWaiting { state -> (Waiter?, Outcome?, Value?)? in
             // Only the producer parks, so only it unparks (another sender must not hide it).
@@ -363,19 +381,26 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
                     state.waiter = nil
                     return (waiter, .success(value), nil)
                 }
-                if isProducer, state.buffer.count + state.heldByLoop >= parkingLimit {
+                if isProducer, state.replay.count + state.buffer.count + state.heldByLoop >= parkingLimit {
                     state.isProducerParked = true
                     state.producerParkCount += 1
                     pthread_cond_broadcast(self.state.condition) // for `start`, waiting for this
                     return nil
                 }
                 var dropped: Value?
-                if isSubscribing || state.buffer.count < capacity {  // the producer only parks
+                if isSubscribing {
+                    // The replay: held whole, ahead of the live values (behind a live value
+                    // that came first from another thread, if any, whatever the policy).
+                    if state.buffer.isEmpty { state.replay.append(value) } else { state.buffer.append(value) }
+                } else if state.buffer.count < capacity {
                     state.buffer.append(value)
                 } else if let overflowFailure {
-                    // The laggard is disconnected: its buffer goes, the loop's next read throws.
+                    // The laggard is disconnected: its buffer and the replay it has not read
+                    // go, and so does its batch (`overflowed`): the loop's next read throws.
                     swap(&discarded, &state.buffer)
-                    state.droppedCount += discarded.count + 1
+                    swap(&discardedReplay, &state.replay)
+                    state.droppedCount += discardedReplay.count + discarded.count + 1
+                    overflowed.store(true, ordering: .releasing)
                     state.terminal = .error(overflowFailure)
                     sinkToDispose = state.sink
                     state.sink = nil
@@ -387,7 +412,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
                     dropped = value
                 }
                 if dropped != nil { state.droppedCount += 1 }
-                let ahead = state.buffer.count + state.heldByLoop
+                let ahead = state.replay.count + state.buffer.count + state.heldByLoop
                 if ahead > state.maxBufferedCount { state.maxBufferedCount = ahead }
                 return (nil, nil, dropped)
             case .error, .completed:
@@ -398,8 +423,9 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
                 return (waiter, state.take(), nil)
             }
         }
-        if dropped != nil { self.dropped?.add(1 + discarded.count) }
+        if dropped != nil { self.dropped?.add(1 + discarded.count + discardedReplay.count) }
         _ = discarded
+        _ = discardedReplay
         sinkToDispose?._dispose()
         if let waiter, let outcome { waiter.resume(returning: _Unchecked(outcome)) }
     }
@@ -412,6 +438,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
             cancel()
             return .success(nil)
         }
+        if !batch.isEmpty, overflowFailure != nil, overflowed.load(ordering: .acquiring) { dropTheBatch() }
         if let value = batch.popFirst() {
             if batch.count == wakingLimit { reportTheBatch() }
             return .success(value)
@@ -439,8 +466,12 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     @inlinable
     func takeWakingTheProducer() -> Outcome? {
         let (outcome, wakes) = state.withLock { state -> (Outcome?, Bool) in
-            if state.buffer.count > 1, capacity == .max || state.producer != 0 {
-                swap(&batch, &state.buffer)
+            if state.replay.count > 1 {
+                swap(&batch, &state.replay)
+            } else if capacity == .max {
+                if state.replay.isEmpty, state.buffer.count > 1 { swap(&batch, &state.buffer) }
+            } else if state.replay.isEmpty, batch.slots.count > 0 {
+                batch = _RingQueue() // the replay has been read: its ring (all slots empty) goes
             }
             let outcome = batch.popFirst().map { Outcome.success($0) } ?? state.take()
             state.heldByLoop = batch.count
@@ -461,12 +492,25 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         if wakes { state.broadcast() }
     }
 
+    /// `.fail` has disconnected the loop while it held a batch: the batch is dropped and
+    /// counted with the rest, and the next read throws.
+    @inlinable
+    func dropTheBatch() {
+        let count = batch.count
+        batch = _RingQueue()
+        state.withLock { state in
+            state.droppedCount += count
+            state.heldByLoop = 0
+        }
+        dropped?.add(count)
+    }
+
     /// Under the lock: whether to wake a parked producer now (at most half the limit is ahead
     /// of the loop). It is marked unparked at once, so that it is woken once, not on every
     /// read until its thread runs.
     @inlinable
     func wakesTheProducer(_ state: inout State) -> Bool {
-        guard state.isProducerParked, state.buffer.count + state.heldByLoop <= wakingLimit else { return false }
+        guard state.isProducerParked, state.replay.count + state.buffer.count + state.heldByLoop <= wakingLimit else { return false }
         state.isProducerParked = false
         return true
     }
@@ -475,17 +519,19 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     /// buffer, wake a waiting consumer with `nil`, dispose the subscription.
     @inlinable
     func cancel() {
-        let (waiter, sink, buffer) = state.withLock { state in
+        let (waiter, sink, buffer, replay) = state.withLock { state in
             state.isFinished = true
             state.terminal = nil
             defer {
                 state.waiter = nil
                 state.sink = nil
                 state.buffer = _RingQueue(limit: capacity)
+                state.replay = _RingQueue()
             }
-            return (state.waiter, state.sink, state.buffer)
+            return (state.waiter, state.sink, state.buffer, state.replay)
         }
         _ = buffer // released outside the lock: a value's deinit is user code
+        _ = replay
         // The sink first: a producer that is sending sees `isStopped` as soon as possible;
         // then a parked one is woken, finds the sequence finished, and returns.
         sink?._dispose()

@@ -70,15 +70,26 @@ extension Signal {
     /// costs at most `size` values of memory. `observe(on:)` is the unbounded form: nothing
     /// is ever dropped, and the queue grows as long as the scheduler lags.
     ///
+    /// A replay does not count against the bound: what a subject's signal (`ReplaySubject`,
+    /// `BehaviorSubject`, a `map`/`filter` of one, a constant) sends while it is being
+    /// subscribed is bounded by what it already holds, and is delivered whole, never
+    /// dropped; the bound and the policy apply to every value that arrives after
+    /// `subscribe` has returned. So a follower of a room's history of 1,000 posts through a
+    /// buffer of 256 gets the 1,000 posts, then at most 256 live ones wait. (`.fail` drops
+    /// the unread replay with the rest. Any other source that sends as it is subscribed,
+    /// such as `Signal.from`, is bounded like a live one.)
+    ///
     /// Completes and fails as this signal does, after the waiting values; the terminal
     /// event is never dropped. Disposing the output disposes this signal and drops what
-    /// waits.
+    /// waits. A synchronous source sees `isStopped` through this hop as through
+    /// `observe(on:)`: `.fail`, or a dispose from downstream (a `take(1)` after the hop),
+    /// stops the observer it sends to at once, so `Signal.from(0...)` returns.
     ///
     /// ![observe(on: queue, bufferSize: 2, whenFull: .dropOldest)](marble-observe-on-bufferSize.svg)
     ///
     /// Composed of: a subscription whose sink appends to a lock-guarded queue of at most
-    /// `size` values, and one scheduled action at a time that drains it (plumbing: a
-    /// scheduler hop with a policy).
+    /// `size` values, and one scheduled action at a time that drains it; `.fail` and a
+    /// dispose stop that sink (plumbing: a scheduler hop with a policy).
     ///
     /// ```swift
     /// let drops = BufferDrops()
@@ -101,11 +112,15 @@ extension Signal {
         dropped: BufferDrops? = nil
     ) -> Signal {
         _precondition(size > 0, "Signals: observe(on:bufferSize:whenFull:) needs a buffer of 1 or more, got \(size)")
-        return Signal { observer in
-            let hop = _BoundedHop(observer, scheduler: scheduler, size: size, policy: policy, dropped: dropped)
-            hop.start(self)
-            return hop
-        }
+        let source = self
+        return Signal(_representation: .subscribe { downstream in
+            let hop = _BoundedHop(downstream, scheduler: scheduler, size: size, policy: policy, dropped: dropped)
+            // Installed first, so that a dispose from downstream while the source is still
+            // inside its subscribe call (a synchronous source) reaches the hop, which stops
+            // the source's observer.
+            downstream._setUpstream(hop)
+            hop.start(source)
+        })
     }
 
     /// This signal's values as an `AsyncSequence` (the async bridge, ``values``) whose buffer
@@ -119,6 +134,14 @@ extension Signal {
     /// As with ``values(bufferingPolicy:)``, the policy applies to values sent from other
     /// threads (a `Subject`'s sender, a scheduler); a source that sends synchronously while
     /// it is subscribed is read on demand, never dropped.
+    ///
+    /// A replay does not count against the bound: what the source sends while it is being
+    /// subscribed (a `ReplaySubject`'s history) is held whole ahead of the live values and
+    /// never dropped, and the bound and the policy apply to the values that arrive after
+    /// `subscribe` has returned. So a follower of a room's history of 1,000 posts through
+    /// `buffer(size: 256, …)` reads the 1,000 posts, and at most 256 live posts wait behind
+    /// them. `.fail` drops the unread history with the rest, including what the loop has
+    /// taken in but not yet read: the loop's next read throws.
     ///
     /// Completes and fails as ``values``; the terminal event is never dropped.
     ///
@@ -143,6 +166,10 @@ extension Signal {
 /// `observe(on:bufferSize:whenFull:dropped:)`'s hop: a queue of at most `size` values between
 /// the source (any thread) and the scheduler, drained by one scheduled action at a time.
 ///
+/// The source sends to an observer of the hop's own (`State.source`), made before the source
+/// is subscribed: `.fail` and a dispose stop that observer at once, so a synchronous source
+/// sees `isStopped` and returns, as through plain `observe(on:)` (Contracts.md, the grammar).
+///
 /// `@unchecked Sendable`: the mutable state is in `state`, under its lock; the rest is
 /// constant. Values cross threads here, as everywhere in the library.
 ///
@@ -151,17 +178,24 @@ extension Signal {
 /// `Value`, `Failure` and `S`), it looked up type metadata (`_RingQueue<Value>`, `Event`,
 /// `State`, …) dozens of times a value: 84% of W20 `signals-observe`'s instructions.
 @usableFromInline
-final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unchecked Sendable {
+final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, _Stoppable, @unchecked Sendable {
     @usableFromInline
     struct State {
         @usableFromInline var queue: _RingQueue<Value>
+        /// What a prompt source sent on the subscribing thread during its subscribe call (a
+        /// replay, bounded by what the source holds): held whole ahead of `queue`, never
+        /// dropped, not counted against `size`.
+        @usableFromInline var replay = _RingQueue<Value>()
+        /// The subscribing thread while a prompt source is being subscribed, else 0.
+        @usableFromInline var replayingThread: UInt = 0
         /// The terminal event, waiting behind the queue.
         @usableFromInline var terminal: Event<Value, Failure>?
         /// A drain is scheduled or running.
         @usableFromInline var isDraining = false
         @usableFromInline var isDisposed = false
-        /// The source's subscription (set once subscribed).
-        @usableFromInline var upstream: (any Disposable)?
+        /// The observer the source sends to, from before the source is subscribed until the
+        /// hop stops it (`.fail`, a dispose) or it stops itself (the terminal event).
+        @usableFromInline var source: Observer<Value, Failure>?
         /// The scheduled drain, disposed with the hop.
         @usableFromInline var drain: (any Disposable)?
 
@@ -189,26 +223,43 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unche
     }
 
     @inlinable
-    func start(_ source: Signal<Value, Failure>) {
-        let upstream = source.subscribe(Observer { [self] event in receive(event) })
-        let disposeNow = state.withLock { state -> Bool in
-            if state.isDisposed || state.terminal != nil { return true }
-            state.upstream = upstream
-            return false
+    func start(_ signal: Signal<Value, Failure>) {
+        let source = Observer<Value, Failure> { [self] event in receive(event) }
+        // A prompt source (a subject, a replaying subject: `Signal._isPrompt`) or a constant
+        // sends during its subscribe call only what it already holds: its replay.
+        let replays: Bool
+        switch signal._representation {
+        case .value, .completed, .failure: replays = true
+        default: replays = signal._isPrompt
         }
-        if disposeNow { upstream.dispose() }
+        let subscribes = state.withLock { state -> Bool in
+            if state.isDisposed { return false }
+            state.source = source
+            if replays { state.replayingThread = _currentThreadID() }
+            return true
+        }
+        // The source installs its resources in `source`; stopping `source` disposes them.
+        guard subscribes else { return }
+        signal._subscribe(source)
+        if replays { state.withLock { $0.replayingThread = 0 } }
     }
 
     @inlinable
     func receive(_ event: Event<Value, Failure>) {
         var released = _RingQueue<Value>()
+        var releasedReplay = _RingQueue<Value>()
         var releasedValue: Value?
-        var upstream: (any Disposable)?
+        var stopping: Observer<Value, Failure>?
+        var finished: Observer<Value, Failure>?
         let schedules = state.withLock { state -> Bool in
             guard !state.isDisposed, state.terminal == nil else { return false }
             switch event {
             case .next(let value):
-                if state.queue.count < size {
+                if state.replayingThread != 0, state.replayingThread == _currentThreadID() {
+                    // The replay: kept whole, in order (behind a live value that came first
+                    // from another thread, if any, whatever the policy).
+                    if state.queue.isEmpty { state.replay.append(value) } else { state.queue.append(value) }
+                } else if state.queue.count < size {
                     state.queue.append(value)
                 } else {
                     switch policy {
@@ -220,24 +271,27 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unche
                     case .fail(let failure):
                         releasedValue = value
                         swap(&released, &state.queue)
+                        swap(&releasedReplay, &state.replay)
                         state.terminal = .error(failure)
-                        upstream = state.upstream
-                        state.upstream = nil
+                        stopping = state.source.take()
                     }
                 }
             case .error, .completed:
                 state.terminal = event
-                state.upstream = nil
+                finished = state.source.take() // it stops itself, released after the lock
             }
             if state.isDraining { return false }
             state.isDraining = true
             return true
         }
         // Released after the lock: a value's deinit is not ours to run under it.
-        dropped?.add(released.count + (releasedValue == nil ? 0 : 1))
+        dropped?.add(releasedReplay.count + released.count + (releasedValue == nil ? 0 : 1))
         _ = releasedValue
         _ = released
-        upstream?.dispose()
+        _ = releasedReplay
+        _ = finished
+        // The source's observer stops at once: a synchronous source sees `isStopped`.
+        stopping?._dispose()
         if schedules { scheduleDrain() }
     }
 
@@ -258,6 +312,12 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unche
         while true {
             let next = state.withLock { state -> Event<Value, Failure>? in
                 if state.isDisposed { return nil }
+                if !state.replay.isEmpty {
+                    let value = state.replay.popFirst()
+                    // Read: its ring, sized by the replay, goes (its slots are all empty).
+                    if state.replay.isEmpty { state.replay = _RingQueue() }
+                    return value.map { .next($0) }
+                }
                 if let value = state.queue.popFirst() { return .next(value) }
                 state.isDraining = false
                 state.drain = nil
@@ -276,17 +336,29 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, @unche
 
     @inlinable
     func dispose() {
-        let (queue, upstream, drain) = state.withLock { state -> (_RingQueue<Value>, (any Disposable)?, (any Disposable)?) in
+        let (queue, replay, source, drain) = state.withLock {
+            state -> (_RingQueue<Value>, _RingQueue<Value>, Observer<Value, Failure>?, (any Disposable)?) in
             state.isDisposed = true
             defer {
                 state.queue = _RingQueue(limit: size)
-                state.upstream = nil
+                state.replay = _RingQueue()
+                state.source = nil
                 state.drain = nil
             }
-            return (state.queue, state.upstream, state.drain)
+            return (state.queue, state.replay, state.source, state.drain)
         }
         _ = queue
-        upstream?.dispose()
+        _ = replay
+        // Stops the source's observer (a synchronous source sees `isStopped` and returns) and
+        // disposes what the source returned.
+        source?._dispose()
         drain?.dispose()
+    }
+
+    /// A stop from downstream ahead of its cleanup (`subscribe(on:)`): stops the source's
+    /// observer, and through it the operators upstream, without disposing anything.
+    @inlinable
+    func _stop() {
+        state.withLock { $0.source }?._stop()
     }
 }

@@ -26,6 +26,8 @@
 ///
 /// Cost: one task per burst of ready work (the task runs every action that is ready, yielding
 /// now and then), one sleeping task for all delayed and repeating work, whatever its amount.
+/// Its tables keep no storage sized by a past burst: the heap of delayed work shrinks when it
+/// falls below a quarter of its capacity, and the queue of ready work when it empties.
 ///
 /// Composed of: tasks (`Task(executorPreference:priority:)`) and `clock.sleep(until:)`; a
 /// mechanism, not a composition.
@@ -194,6 +196,8 @@ final class _TaskSchedulerCore<C: Clock>: Sendable where C.Duration == Duration 
             let more = state.withLock { state -> Bool in
                 guard let work = state.ready.popFirst() else {
                     state.isDraining = false
+                    // Emptied after a burst: the queue's storage, sized by it, goes.
+                    if state.ready.elements.capacity > 64 { state.ready = _Queue() }
                     return false
                 }
                 action = work.interval == nil ? work.action.take() : work.action
@@ -308,11 +312,24 @@ struct _TaskSchedulerState<C: Clock> where C.Duration == Duration {
         let removed = timers[index]
         let last = timers.removeLast()
         removed.heapIndex = -1
+        defer { releaseSparseTimers() }
         guard index < timers.count else { return }
         timers[index] = last
         last.heapIndex = index
         siftDown(index)
         siftUp(index)
+    }
+
+    /// When the heap has fallen below a quarter of a capacity sized by a past peak (a burst of
+    /// timeouts, all cancelled), moves its work to storage with room to double: a scheduler
+    /// lives as long as the process. The work moved stays referenced, so nothing is released
+    /// but the storage. Amortised O(1) per removal.
+    mutating func releaseSparseTimers() {
+        guard timers.capacity > 64, timers.count < timers.capacity / 4 else { return }
+        var smaller: [_TaskWork<C>] = []
+        smaller.reserveCapacity(timers.count * 2)
+        smaller.append(contentsOf: timers)
+        timers = smaller
     }
 
     private func precedes(_ a: _TaskWork<C>, _ b: _TaskWork<C>) -> Bool {

@@ -13,7 +13,9 @@ import Synchronization
 /// delivered instead and returns at once — never deadlocked, never reordered (Contracts.md,
 /// "Threading and serialisation"). No lock is held while observers run. After a terminal
 /// event the subject ignores further sends and sends that terminal event to every later
-/// subscriber. Subscribing and disposing cost O(log n) in the number of subscribers.
+/// subscriber. Subscribing and disposing cost O(log n) in the number of subscribers; the
+/// list's storage shrinks when it falls below a quarter of its capacity, so a subject that
+/// outlives a crowd of subscribers keeps nothing sized by it.
 ///
 /// ```swift
 /// let subject = Subject<Int, Never>()
@@ -260,6 +262,15 @@ struct _SubjectState {
             }
             slots.removeLast(slots.count - kept)
             tombstones = 0
+            if slots.capacity > 64 && slots.count < slots.capacity / 4 {
+                // Sized by a past peak (a crowd that has left): the storage goes, and the
+                // observers left move to one with room to double. The old storage's
+                // observers are all in the new one too, so releasing it releases none.
+                var smaller: [_SubjectSlot] = []
+                smaller.reserveCapacity(slots.count * 2)
+                smaller.append(contentsOf: slots)
+                slots = smaller
+            }
         }
         return (observer, nil)
     }
