@@ -79,4 +79,29 @@ extension Action {
             execute: execute
         )
     }
+
+    /// Creates an action enabled while `enabledIf`'s latest value is `true`, where
+    /// `enabledIf` is anything ``SignalConvertible`` that cannot fail — a driver, a subject:
+    /// RxSwift's `Action(enabledIf:)` takes any observable. The rules are those of the
+    /// form that takes a `Signal`: disabled until `enabledIf` sends its first value.
+    ///
+    /// Composed of: the signal form, given `enabledIf.signal`.
+    ///
+    /// ```swift
+    /// let isValid = BehaviorSubject<Bool, Never>(value: true)
+    /// let signUp = Action<String, String, Never>(enabledIf: isValid) { .just("welcome, \($0)") }
+    /// print(signUp.isEnabled.value) // Prints: true
+    /// ```
+    @_disfavoredOverload
+    public convenience init(
+        enabledIf: some SignalConvertible<Bool, Never>,
+        allowsConcurrentExecution: Bool = false,
+        execute: @escaping @Sendable (Input) -> Signal<Output, Failure>
+    ) {
+        self.init(
+            enabledIf: enabledIf.signal,
+            allowsConcurrentExecution: allowsConcurrentExecution,
+            execute: execute
+        )
+    }
 }
