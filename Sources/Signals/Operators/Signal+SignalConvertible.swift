@@ -20,7 +20,7 @@
 extension Signal {
     /// Pairs each value of this signal with the latest value of `other` — a driver, a
     /// property, a subject: anything ``SignalConvertible``. The rules are those of the signal
-    /// form, ``withLatestFrom(_:)``.
+    /// form, ``withLatestFrom(_:)-(Signal<Other,Failure>)``.
     ///
     /// Composed of: `withLatestFrom(other.signal)`.
     ///
@@ -38,7 +38,7 @@ extension Signal {
 
     /// Combines each value of this signal with the latest value of `other` (anything
     /// ``SignalConvertible``) through `resultSelector`. The rules are those of
-    /// ``withLatestFrom(_:resultSelector:)``.
+    /// ``withLatestFrom(_:resultSelector:)-(Signal<Other,Failure>,_)``.
     ///
     /// Composed of: `withLatestFrom(other.signal, resultSelector:)`.
     ///
@@ -56,7 +56,7 @@ extension Signal {
     }
 
     /// Combines the latest values of this signal and `other` (anything
-    /// ``SignalConvertible``) into pairs. The rules are those of ``combineLatest(with:)``.
+    /// ``SignalConvertible``) into pairs. The rules are those of ``combineLatest(with:)-(Signal<B,Failure>)``.
     ///
     /// Composed of: `combineLatest(with: other.signal)`.
     ///
@@ -108,7 +108,7 @@ extension Signal {
     }
 
     /// Pairs the values of this signal and `other` (anything ``SignalConvertible``) in order.
-    /// The rules are those of ``zip(with:)``.
+    /// The rules are those of ``zip(with:)-(Signal<B,Failure>)``.
     ///
     /// Composed of: `zip(with: other.signal)`.
     ///
@@ -142,7 +142,7 @@ extension Signal {
     }
 
     /// Merges this signal with `other` (anything ``SignalConvertible``). The rules are those
-    /// of ``merge(_:)``.
+    /// of ``merge(_:)-(Signal)``.
     ///
     /// Composed of: `merge(other.signal)`.
     ///
@@ -175,7 +175,7 @@ extension Signal {
 
     /// Forwards this signal's values until `trigger` (anything ``SignalConvertible`` that
     /// cannot fail) sends its first value, then completes. The rules are those of
-    /// ``take(until:)``.
+    /// ``take(until:)-(Signal<T,Never>)``.
     ///
     /// Composed of: `take(until: trigger.signal)`.
     ///
@@ -189,7 +189,7 @@ extension Signal {
     }
 
     /// Skips this signal's values until `trigger` (anything ``SignalConvertible`` that cannot
-    /// fail) sends its first value. The rules are those of ``skip(until:)``.
+    /// fail) sends its first value. The rules are those of ``skip(until:)-(Signal<T,Never>)``.
     ///
     /// Composed of: `skip(until: trigger.signal)`.
     ///
@@ -204,7 +204,7 @@ extension Signal {
 
     /// On each value of `trigger` (anything ``SignalConvertible`` that cannot fail), sends
     /// the latest value of this signal if a new one has arrived since the last sample. The
-    /// rules are those of ``sample(on:)``.
+    /// rules are those of ``sample(on:)-(Signal<T,Never>)``.
     ///
     /// Composed of: `sample(on: trigger.signal)`.
     ///

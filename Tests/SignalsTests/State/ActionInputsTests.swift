@@ -183,4 +183,18 @@ private struct SignUpError: Error, Equatable {}
         taps.sendCompleted()
         #expect(weakAction == nil)
     }
+
+    /// RxCocoa's `taps.drive(action.inputs)`: a driver feeds an observer, on the main actor.
+    @MainActor @Test func aDriverOfTapsFeedsInputs() {
+        let scheduler = TestScheduler()
+        let action = Action<Int, Int, Never> { .just($0 * 2) }
+        let values = action.values.record()
+        let taps = Subject<Int, Never>()
+        let feeding = taps.signal.driver(on: scheduler.mainActor).subscribe(action.inputs)
+        taps.send(value: 21) // sent on the main actor: delivered inline
+        #expect(values.values == [42])
+        feeding.dispose()
+        taps.send(value: 1)
+        #expect(values.values == [42])
+    }
 }
