@@ -15,6 +15,10 @@
 #    types `Observable<Int>`, `BehaviorRelay<Int>`, …; each must fail with the message of its
 #    declaration in Sources/SignalsMigration/, every message there must appear, and the Signals
 #    module itself must declare none of those names.
+# 4. The first lines of a port. A probe line that ends with `// shows: TEXT` (in either probe)
+#    must fail, at that line, with "is unavailable: TEXT…": the line type-checks far enough to
+#    show the message it is meant to show (`MainScheduler.instance`, `BehaviorRelay(value: 0)`,
+#    `Driver.just(1)`, `Binder(self) { … }`, `Disposables.create { … }`, …).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules="$(swift build --show-bin-path)/Modules"
@@ -68,12 +72,30 @@ if [ -n "$type_others" ]; then
     failed=1
 fi
 [ "$type_missing" = 0 ] || failed=1
-for name in Observable BehaviorRelay PublishRelay PublishSubject Driver MainScheduler Binder Single Completable; do
+for name in Observable BehaviorRelay PublishRelay PublishSubject Driver MainScheduler Binder Single Completable Disposables; do
     if grep -rqE "^(public )?(typealias|struct|class|final class|enum|protocol) $name\b" Sources/Signals; then
         echo "== the Signals module declares $name (only SignalsMigration may)"; failed=1
     fi
 done
 echo "type names: $type_expected messages, $((type_expected - type_missing)) produced by the probe"
+
+# 4. Each line that says what it shows, shows it, at that line.
+check_shown() { # probe file, its compiler errors
+    local probe=$1 errors=$2 count=0 wrong=0
+    while IFS=: read -r line text; do
+        count=$((count + 1))
+        local shown="${text#*// shows: }"
+        if ! grep -E "^$probe:$line:[0-9]+: error:" "$errors" | grep -qF "is unavailable: $shown"; then
+            echo "== $probe:$line does not show: $shown"
+            grep -E "^$probe:$line:[0-9]+: error:" "$errors" | sed 's/^/   it shows: /' | head -3
+            wrong=$((wrong + 1))
+        fi
+    done < <(grep -n '// shows: ' "$probe")
+    [ "$wrong" = 0 ] || failed=1
+    echo "first lines: $probe, $((count - wrong)) of $count lines show their message"
+}
+check_shown Tests/Migration/SpellingsProbe.swift "$work/errors"
+check_shown Tests/Migration/TypeNamesProbe.swift "$work/type-errors"
 
 # 2. Both libraries in one file.
 mkdir -p "$work/rxswift"

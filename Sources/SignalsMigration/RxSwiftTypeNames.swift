@@ -50,16 +50,43 @@ public typealias PublishSubject<Element> = Subject<Element, any Error>
 /// ```swift
 /// let title: MainActorSignal<String, Never> = names.driver()   // was Driver<String>
 /// ```
+///
+/// A type of its own rather than a name for `MainActorSignal`, so that RxCocoa's statics
+/// (`Driver.just(1)`, `Driver.never()`, `Driver.empty()`) answer with their Signals spelling.
 @available(*, unavailable, message: "Signals spells Driver<Element> MainActorSignal<Element, Never> (made by signal.driver() or driver(replacingErrorsWith:))")
-public typealias Driver<Element> = MainActorSignal<Element, Never>
+public enum Driver<Element> {
+    /// RxCocoa's `Driver.just(_:)`; unavailable: the message names the Signals spelling.
+    @available(*, unavailable, message: "Signals spells Driver.just(v) MainActorSignal.just(v), or Signal.just(v).driver()")
+    public static func just(_ element: Element) -> MainActorSignal<Element, Never> { fatalError("unavailable") }
+
+    /// RxCocoa's `Driver.never()`; unavailable: the message names the Signals spelling.
+    @available(*, unavailable, message: "Signals spells Driver.never() MainActorSignal.never (a property), or Signal.never.driver()")
+    public static func never() -> MainActorSignal<Element, Never> { fatalError("unavailable") }
+
+    /// RxCocoa's `Driver.empty()`; unavailable: the message names the Signals spelling.
+    @available(*, unavailable, message: "Signals spells Driver.empty() MainActorSignal.empty (a property), or Signal.empty.driver()")
+    public static func empty() -> MainActorSignal<Element, Never> { fatalError("unavailable") }
+}
 
 /// RxSwift's `MainScheduler`; unavailable: the message names the Signals type.
 ///
 /// ```swift
 /// let onMain = Signal.just(1).observe(on: .mainActor)   // was observe(on: MainScheduler.instance)
 /// ```
+///
+/// A type of its own rather than a name for `MainActorScheduler`, so that
+/// `MainScheduler.instance` answers with its Signals spelling.
 @available(*, unavailable, message: "Signals spells MainScheduler MainActorScheduler (.mainActor; in a test, testScheduler.mainActor)")
-public typealias MainScheduler = MainActorScheduler
+public enum MainScheduler {
+    /// RxSwift's `MainScheduler.instance`; unavailable: the message names the Signals spelling.
+    @available(*, unavailable, message: "Signals spells MainScheduler.instance .mainActor (MainActorScheduler.mainActor), e.g. observe(on: .mainActor)")
+    public static var instance: MainActorScheduler { fatalError("unavailable") }
+
+    /// RxSwift's `MainScheduler.asyncInstance`; unavailable: the message names the Signals
+    /// spelling.
+    @available(*, unavailable, message: "Signals spells MainScheduler.asyncInstance .mainActor: it always delivers on a later turn of the main queue unless already on it")
+    public static var asyncInstance: MainActorScheduler { fatalError("unavailable") }
+}
 
 /// RxCocoa's `Binder`; unavailable: the message names the Signals spelling.
 ///
@@ -68,7 +95,38 @@ public typealias MainScheduler = MainActorScheduler
 /// driver.subscribe(with: self, next: { owner, value in … })    // was a Binder(self) { … }
 /// ```
 @available(*, unavailable, message: "Signals has no Binder: bind a driver with assign(to:on:) (a key path) or subscribe(with:next:) (the owner held weakly)")
-public struct Binder<Value> {}
+public struct Binder<Value> {
+    /// RxCocoa's `Binder(target) { target, value in … }`; unavailable: the message names the
+    /// Signals spelling.
+    @available(*, unavailable, message: "Signals spells Binder(target) { target, value in … } driver.subscribe(with: target, next: { target, value in … }) where the binder is used")
+    public init<Target: AnyObject>(
+        _ target: Target,
+        scheduler: MainActorScheduler = .mainActor,
+        binding: @escaping (Target, Value) -> Void
+    ) { fatalError("unavailable") }
+}
+
+/// RxSwift's `Disposables`; unavailable: the message names the Signals type.
+///
+/// ```swift
+/// return AnyDisposable { task.cancel() }   // was Disposables.create { task.cancel() }
+/// ```
+@available(*, unavailable, message: "Signals spells Disposables AnyDisposable (AnyDisposable { … }, AnyDisposable()) and CompoundDisposable([a, b])")
+public enum Disposables {
+    /// RxSwift's `Disposables.create()`; unavailable: the message names the Signals spelling.
+    @available(*, unavailable, message: "Signals spells Disposables.create() AnyDisposable()")
+    public static func create() -> any Disposable { fatalError("unavailable") }
+
+    /// RxSwift's `Disposables.create { … }`; unavailable: the message names the Signals
+    /// spelling.
+    @available(*, unavailable, message: "Signals spells Disposables.create { … } AnyDisposable { … }")
+    public static func create(with dispose: @escaping @Sendable () -> Void) -> any Disposable { fatalError("unavailable") }
+
+    /// RxSwift's `Disposables.create(a, b)`; unavailable: the message names the Signals
+    /// spelling.
+    @available(*, unavailable, message: "Signals spells Disposables.create(a, b) CompoundDisposable([a, b])")
+    public static func create(_ first: any Disposable, _ rest: any Disposable...) -> any Disposable { fatalError("unavailable") }
+}
 
 /// RxSwift's `Single`; unavailable: the message names the Signals type.
 ///

@@ -100,3 +100,28 @@ func combineHabits(numbers: Signal<Int, SomeError>, optionals: Signal<Int?, Neve
     var cancellables: Set<Int> = []
     numbers.subscribe(next: { print($0) }).store(in: &cancellables)
 }
+
+// The first lines of a port from RxSwift, in the shapes RxExample writes them. Each line ends
+// with the message it must show (`.ci/check-spellings.sh` checks it at that line).
+final class LoginScreen {}
+
+func rxSwiftFirstLines(
+    subject: Subject<Int, Never>, behavior: BehaviorSubject<Int, Never>, replay: ReplaySubject<Int, Never>,
+    observer: Observer<Int, Never>, numbers: Signal<Int, SomeError>, letters: Signal<Int, SomeError>,
+    taps: MainActorSignal<Void, Never>, action: Action<Void, Int, Never>
+) {
+    _ = MutableProperty(value: 0)                                      // shows: Signals spells BehaviorRelay(value: v) MutableProperty(v)
+    subject.on(.next(1))                                               // shows: Signals spells on(.next(x)) send(.next(x))
+    behavior.on(.next(1))                                              // shows: Signals spells on(.next(x)) send(.next(x))
+    replay.on(.completed)                                              // shows: Signals spells on(.next(x)) send(.next(x))
+    observer.on(.next(1))                                              // shows: an Observer's on(.next(x)) is send(.next(x))
+    _ = numbers.retry()                                                // shows: Signals has no endless retry()
+    _ = Signal.from([numbers, letters]).merge()                        // shows: Signals spells merge() of a signal of signals flatten()
+    _ = subject.map { $0 + 1 }                                         // shows: a subject is not a signal here
+    _ = behavior.map { $0 + 1 }                                        // shows: a subject is not a signal here
+    _ = replay.map { $0 + 1 }                                          // shows: a subject is not a signal here
+    _ = numbers.map { value throws -> Int in throw SomeError() }       // shows: a transform that throws is tryMap(_:)
+    _ = Signal<Int, Never>.using({ LoginScreen() }) { _ in .just(1) }  // shows: Signals spells using(_:observableFactory:) using(_:release:_:)
+    _ = taps.bind(to: action.inputs)                                   // shows: a driver's bind(to:) is subscribe(_:)
+    _ = taps.share(replay: 1)                                          // shows: a driver is already shared
+}

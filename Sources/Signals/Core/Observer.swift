@@ -31,6 +31,9 @@ public final class Observer<Value, Failure: Error>: Sendable {
     /// its context per value, W3 +30%); a non-optional `let` is called as it is.
     @usableFromInline let _next: @Sendable (Value) -> Void
     @usableFromInline let _valuesOnly: Bool
+    /// An observer that takes terminal events as ordinary calls of its handler and never
+    /// stops (`Action.inputs`: RxSwift's inputs ignore a completion and keep applying).
+    @usableFromInline let _neverStops: Bool
     @usableFromInline let _stopped = Atomic<Bool>(false)
 
     // The subscription slot: what feeds this observer (`_upstream`) and — for the sink of a
@@ -50,6 +53,16 @@ public final class Observer<Value, Failure: Error>: Sendable {
         _handler = send
         _next = { _ in }
         _valuesOnly = false
+        _neverStops = false
+    }
+
+    /// An observer that gives every event to `send` and never stops: a terminal event is
+    /// handed over like a value, and the observer stays live (`isStopped` stays `false`).
+    init(_ send: @escaping @Sendable (Event<Value, Failure>) -> Void, neverStops: Bool) {
+        _handler = send
+        _next = { _ in }
+        _valuesOnly = false
+        _neverStops = neverStops
     }
 
     /// An observer of values only: `next` is called for each value, terminal events only stop it.
@@ -58,6 +71,7 @@ public final class Observer<Value, Failure: Error>: Sendable {
         _handler = { _ in }
         _next = next
         _valuesOnly = true
+        _neverStops = false
     }
 
     /// Creates an observer from one closure per kind of event; missing closures ignore
@@ -101,6 +115,8 @@ public final class Observer<Value, Failure: Error>: Sendable {
             if !_stopped.load(ordering: .acquiring) {
                 if _valuesOnly { _next(value) } else { _handler(event) }
             }
+        } else if _neverStops {
+            _handler(event)
         } else if !_stopped.exchange(true, ordering: .sequentiallyConsistent) {
             _handler(event)
             _disposeUpstream()

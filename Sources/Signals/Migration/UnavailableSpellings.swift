@@ -404,3 +404,92 @@ public enum _CombineCompletion<Failure: Error> {
     case finished
     case failure(Failure)
 }
+
+// MARK: - RxSwift: the first lines of a port
+//
+// The spellings a port from RxSwift writes first (RxExample's view models use each of them),
+// declared here so that the line type-checks far enough to show the message: a member of one
+// of Signals' own types. The type names that these lines begin with (`MainScheduler`,
+// `Driver`, `Binder`, `Disposables`) are in SignalsMigration.
+
+extension MutableProperty {
+    /// RxSwift's spelling (`BehaviorRelay(value:)`); unavailable: the message names the
+    /// Signals one.
+    @available(*, unavailable, message: "Signals spells BehaviorRelay(value: v) MutableProperty(v)")
+    public convenience init(value: Value) { fatalError("unavailable") }
+}
+
+extension Subject {
+    /// RxSwift's spelling; unavailable: the message names the Signals one.
+    @available(*, unavailable, message: "Signals spells on(.next(x)) send(.next(x)), or send(value:), send(error:), sendCompleted()")
+    public func on(_ event: Event<Value, Failure>) { fatalError("unavailable") }
+
+    /// RxSwift's spelling (a subject is an observable there); unavailable: the message names
+    /// the Signals one.
+    @available(*, unavailable, message: "a subject is not a signal here: write subject.signal.map { … } (subject.signal for every operator)")
+    public func map<U>(_ transform: @escaping @Sendable (Value) -> U) -> Signal<U, Failure> { fatalError("unavailable") }
+}
+
+extension BehaviorSubject {
+    /// RxSwift's spelling; unavailable: the message names the Signals one.
+    @available(*, unavailable, message: "Signals spells on(.next(x)) send(.next(x)), or send(value:), send(error:), sendCompleted()")
+    public func on(_ event: Event<Value, Failure>) { fatalError("unavailable") }
+
+    /// RxSwift's spelling (a subject is an observable there); unavailable: the message names
+    /// the Signals one.
+    @available(*, unavailable, message: "a subject is not a signal here: write subject.signal.map { … } (subject.signal for every operator)")
+    public func map<U>(_ transform: @escaping @Sendable (Value) -> U) -> Signal<U, Failure> { fatalError("unavailable") }
+}
+
+extension ReplaySubject {
+    /// RxSwift's spelling; unavailable: the message names the Signals one.
+    @available(*, unavailable, message: "Signals spells on(.next(x)) send(.next(x)), or send(value:), send(error:), sendCompleted()")
+    public func on(_ event: Event<Value, Failure>) { fatalError("unavailable") }
+
+    /// RxSwift's spelling (a subject is an observable there); unavailable: the message names
+    /// the Signals one.
+    @available(*, unavailable, message: "a subject is not a signal here: write subject.signal.map { … } (subject.signal for every operator)")
+    public func map<U>(_ transform: @escaping @Sendable (Value) -> U) -> Signal<U, Failure> { fatalError("unavailable") }
+}
+
+extension Observer {
+    /// RxSwift's spelling; unavailable: the message names the Signals one.
+    @available(*, unavailable, message: "an Observer's on(.next(x)) is send(.next(x)), or send(value:), send(error:), sendCompleted()")
+    public func on(_ event: Event<Value, Failure>) { fatalError("unavailable") }
+}
+
+extension Signal {
+    /// RxSwift's endless `retry()`; unavailable: the message names the Signals spelling.
+    @available(*, unavailable, message: "Signals has no endless retry(): write retry(.max), or retry(_:delay:on:) / retry(when:) to wait between attempts")
+    public func retry() -> Signal { fatalError("unavailable") }
+
+    /// RxSwift's `merge()` on an observable of observables; unavailable: the message names
+    /// the Signals spelling.
+    @available(*, unavailable, message: "Signals spells merge() of a signal of signals flatten() (or Signal.merge(a, b) for a few signals)")
+    public func merge<V, F: Error>() -> Signal<V, F> where Value == Signal<V, F> { fatalError("unavailable") }
+
+    /// A transform that throws, given to `map` from habit; unavailable: the message names
+    /// `tryMap`. Disfavoured, so that a transform that does not throw finds the real `map`.
+    @available(*, unavailable, message: "a transform that throws is tryMap(_:) (its failure type is any Error)")
+    @_disfavoredOverload
+    public func map<U>(_ transform: @escaping @Sendable (Value) throws -> U) -> Signal<U, any Error> { fatalError("unavailable") }
+
+    /// RxSwift's `Observable.using(_:observableFactory:)`; unavailable: the message names the
+    /// Signals spelling.
+    @available(*, unavailable, message: "Signals spells using(_:observableFactory:) using(_:release:_:): make the resource, release it, make the signal")
+    public static func using<Resource>(
+        _ resourceFactory: @escaping @Sendable () -> Resource,
+        observableFactory: @escaping @Sendable (Resource) -> Signal
+    ) -> Signal { fatalError("unavailable") }
+}
+
+extension MainActorSignal {
+    /// RxSwift's `bind(to:)` on a driver; unavailable: the message names the Signals spelling.
+    @available(*, unavailable, message: "a driver's bind(to:) is subscribe(_:) with an Observer (e.g. action.inputs), assign(to:on:) (a key path), or subscribe(with:next:)")
+    public func bind<Target>(to target: Target) -> any Disposable { fatalError("unavailable") }
+
+    /// `share(replay:)` on a driver, from habit; unavailable: a driver is shared already.
+    @available(*, unavailable, message: "a driver is already shared, with a replay of its latest value: drop share(replay:)")
+    public func share(replay count: Int = 0) -> MainActorSignal { fatalError("unavailable") }
+}
+

@@ -31,7 +31,7 @@ extension Signal {
     /// ```
     /// RxSwift's `withLatestFrom(_:)` sends `other`'s value alone; this form sends the pair
     /// (ReactiveSwift's `withLatest(from:)`), so write `.map(\.1)` — or
-    /// ``withLatestFrom(_:resultSelector:)`` — for RxSwift's result.
+    /// ``withLatestFrom(_:resultSelector:)-(Signal<Other,Failure>,_)`` — for RxSwift's result.
     ///
     /// - SeeAlso: RxSwift `withLatestFrom(_:)` (≈: the other's value, not the pair),
     ///   ReactiveSwift `withLatest(from:)`; Combine has none. CombineExt's `withLatestFrom` is
@@ -68,13 +68,13 @@ extension Signal {
     /// Combines each value of this signal with the latest value of `other` through
     /// `resultSelector`; values that arrive before `other` has sent one are dropped.
     ///
-    /// RxSwift's form: `other` has the same failure type, as for ``withLatestFrom(_:)``.
+    /// RxSwift's form: `other` has the same failure type, as for ``withLatestFrom(_:)-(Signal<Other,Failure>)``.
     /// Completes: when this signal completes; `other`'s completion changes nothing. Fails:
     /// when either fails. Disposes: both.
     ///
     /// ![a.withLatestFrom(b) { n, s in String(repeating: s, count: n) }](marble-withLatestFrom-resultSelector.svg)
     ///
-    /// Composed of: ``withLatestFrom(_:)`` + `map { resultSelector($0.0, $0.1) }`.
+    /// Composed of: ``withLatestFrom(_:)-(Signal<Other,Failure>)`` + `map { resultSelector($0.0, $0.1) }`.
     ///
     /// ```swift
     /// let taps = Subject<Void, Never>(), text = Subject<String, Never>()
@@ -91,7 +91,7 @@ extension Signal {
     /// - SeeAlso: RxSwift `withLatestFrom(_:resultSelector:)`, ReactiveSwift
     ///   `withLatest(from:)` + `map`; CombineExt `withLatestFrom(_:resultSelector:)` (≈: it
     ///   waits for `other`'s first value before subscribing to its upstream, see
-    ///   ``withLatestFrom(_:)``).
+    ///   ``withLatestFrom(_:)-(Signal<Other,Failure>)``).
     @inlinable
     public func withLatestFrom<Other, Result>(
         _ other: Signal<Other, Failure>,

@@ -1,4 +1,5 @@
-// action.inputs                   = Observer { .next(input) -> apply(input).subscribe(), errors dropped }
+// action.inputs                   = an Observer that never stops (terminal events ignored), holding the
+//                                   action: .next(input) -> apply(input).subscribe(), errors dropped
 // Action(enabledIf: signal, …)    = Action(enabledIf: Property(initial: false, then: signal), …)
 //
 // The RxSwift community Action's feeding: taps go into `inputs`, and the action decides. A
@@ -14,9 +15,14 @@ extension Action {
     /// concurrent execution is not allowed — is dropped, never an error for the taps. The
     /// execution's results arrive on ``values``, ``errors``, ``completed`` and
     /// ``executions``. The execution runs to its end: disposing the taps' subscription stops
-    /// new inputs, not an execution already started. A completion or error sent to the
-    /// observer is ignored. The observer holds the action weakly: once the action is gone,
-    /// inputs are dropped.
+    /// new inputs, not an execution already started.
+    ///
+    /// The observer never stops: a completion sent to it is ignored, and it applies the next
+    /// value it receives (RxSwift's `Action` does the same), so one `inputs` may be fed by one
+    /// signal after another. It holds the action: a live binding into `inputs` keeps the
+    /// action working after its owner has let go of it (a view model made as a local), and
+    /// the action is released when the binding ends (disposed, or its taps complete) and
+    /// nothing else holds it.
     ///
     /// This is the way to feed an action from a signal of taps. `taps.flatMapLatest { action.apply($0) }`
     /// is not: a second tap disposes the first `apply` subscription — which cancels the
@@ -38,10 +44,10 @@ extension Action {
     /// - SeeAlso: RxSwift community `Action.inputs`; ReactiveCocoa `CocoaAction`;
     ///   RACCommand's `execute:` from a `rac_command` button.
     public var inputs: Observer<Input, Never> {
-        Observer { [weak self] event in
-            guard case .next(let input) = event, let self else { return }
+        Observer({ [self] event in
+            guard case .next(let input) = event else { return }
             _ = self.apply(input).subscribe(error: { _ in })
-        }
+        }, neverStops: true)
     }
 
     /// Creates an action enabled while `enabledIf`'s latest value is `true`: the form for a
@@ -69,6 +75,31 @@ extension Action {
     ) {
         self.init(
             enabledIf: Property(initial: false, then: enabledIf),
+            allowsConcurrentExecution: allowsConcurrentExecution,
+            execute: execute
+        )
+    }
+
+    /// Creates an action enabled while `enabledIf`'s latest value is `true`, where
+    /// `enabledIf` is anything ``SignalConvertible`` that cannot fail — a driver, a subject:
+    /// RxSwift's `Action(enabledIf:)` takes any observable. The rules are those of the
+    /// form that takes a `Signal`: disabled until `enabledIf` sends its first value.
+    ///
+    /// Composed of: the signal form, given `enabledIf.signal`.
+    ///
+    /// ```swift
+    /// let isValid = BehaviorSubject<Bool, Never>(value: true)
+    /// let signUp = Action<String, String, Never>(enabledIf: isValid) { .just("welcome, \($0)") }
+    /// print(signUp.isEnabled.value) // Prints: true
+    /// ```
+    @_disfavoredOverload
+    public convenience init(
+        enabledIf: some SignalConvertible<Bool, Never>,
+        allowsConcurrentExecution: Bool = false,
+        execute: @escaping @Sendable (Input) -> Signal<Output, Failure>
+    ) {
+        self.init(
+            enabledIf: enabledIf.signal,
             allowsConcurrentExecution: allowsConcurrentExecution,
             execute: execute
         )

@@ -9,6 +9,7 @@
 //   executions       = a Subject of each execution's inner signal
 //   values / errors / completed = the events Subject, filtered
 //   isExecuting / isEnabled     = state.map(…), distinctUntilChanged
+//   every output's subscription = keeps the action alive until it ends (KeptBySubscriptions.swift)
 
 import Synchronization
 
@@ -57,9 +58,16 @@ extension ActionError: Equatable where Failure: Equatable {}
 /// signal is subscribed, and `false` before its terminal event reaches the `apply`
 /// subscriber (or when it is disposed).
 ///
-/// Completes: ``executions``, ``values``, ``errors``, ``completed`` and the signals of
-/// ``isExecuting`` and ``isEnabled`` complete when the action is deinitialised. The action
-/// keeps its `enabledIf` property alive; an `apply` signal does not keep the action alive.
+/// Lifetime: an action lives while it is used. A live binding into ``inputs``, or a live
+/// subscription to ``values``, ``errors``, ``completed``, ``executions`` or the signals of
+/// ``isEnabled`` and ``isExecuting``, keeps it working after its owner has let go of it (a
+/// view model made as a local, as RxSwift apps do); when the last one ends and nothing else
+/// holds it, it is released. The action keeps its `enabledIf` property alive; an `apply`
+/// signal does not keep the action alive.
+///
+/// Completes: ``executions``, ``values``, ``errors`` and ``completed`` complete when the
+/// action is deinitialised (a subscription made after that completes at once); the signals
+/// of ``isExecuting`` and ``isEnabled`` when those properties are.
 ///
 /// Memory: an execution keeps none of its values. Its inner signal on ``executions`` is hot
 /// (a ``Subject``), so an execution that runs for hours — download progress, a socket — costs
@@ -68,7 +76,8 @@ extension ActionError: Equatable where Failure: Equatable {}
 /// Composed of: a ``MutableProperty`` of the action's state (its `modify` is the atomic check
 /// and start), ``Property`` for `isExecuting` / `isEnabled` derived from it, `Signal.deferred`
 /// and `on(…)` for each execution, a ``Subject`` per execution for ``executions``, and a
-/// ``Subject`` of events for ``values`` / ``errors`` / ``completed``.
+/// ``Subject`` of events for ``values`` / ``errors`` / ``completed``; each output's
+/// subscription holds the action until it ends (`deferred` + `on(disposed:)`).
 ///
 /// ```swift
 /// let signUp = Action<String, String, SignUpError>(enabledIf: isFormValid) { name in
@@ -90,8 +99,11 @@ public final class Action<Input, Output, Failure: Error>: Sendable {
     /// The `enabledIf` property, kept alive, and the subscription that copies it into `_state`.
     let _enabledIf: (any PropertyProtocol<Bool>)?
     let _enabledFeed: (any Disposable)?
+    /// This action, held weakly: every live subscription to an output holds it strongly.
+    let _keeper: _KeptBySubscriptions
 
-    /// Whether an execution is running. `false` at first.
+    /// Whether an execution is running. `false` at first. A live subscription to its
+    /// `signal` keeps the action.
     ///
     /// ![action.values, Action { n in timer(3).map { _ in n } }](marble-action.svg)
     ///
@@ -101,7 +113,8 @@ public final class Action<Input, Output, Failure: Error>: Sendable {
     public let isExecuting: Property<Bool>
 
     /// Whether ``apply(_:)`` would run now: `enabledIf` is `true` and, unless concurrent
-    /// execution is allowed, nothing is executing.
+    /// execution is allowed, nothing is executing. A live subscription to its `signal` keeps
+    /// the action.
     ///
     /// ```swift
     /// action.isEnabled.signal.subscribe(next: { button.isEnabled = $0 })
@@ -131,22 +144,27 @@ public final class Action<Input, Output, Failure: Error>: Sendable {
             running: 0,
             allowsConcurrentExecution: allowsConcurrentExecution
         ))
+        let keeper = _KeptBySubscriptions()
+        _keeper = keeper
         _state = state
         _execute = execute
         _enabledIf = enabledIf
         isExecuting = Property(
             _deriving: state.signal.map { $0.running > 0 }.distinctUntilChanged(),
             fallback: { state.value.running > 0 },
-            retaining: [state]
+            retaining: [state],
+            keptBySubscriptions: keeper
         )
         isEnabled = Property(
             _deriving: state.signal.map(\.isEnabled).distinctUntilChanged(),
             fallback: { state.value.isEnabled },
-            retaining: [state]
+            retaining: [state],
+            keptBySubscriptions: keeper
         )
         _enabledFeed = enabledIf?.signal.subscribe(next: { enabled in
             state.modify { $0.isEnabledByUser = enabled }
         })
+        keeper.owner = self
     }
 
     deinit {
@@ -217,8 +235,8 @@ public final class Action<Input, Output, Failure: Error>: Sendable {
     /// An inner signal fails when its execution fails (its type says it can: catch inside a
     /// `flatMapLatest`, or read ``errors``, to keep a pipeline alive — unlike RACCommand, whose
     /// inner signals swallow errors), and completes when its execution completes or is
-    /// cancelled. Disabled attempts send nothing.
-    /// Completes when the action is deinitialised.
+    /// cancelled. Disabled attempts send nothing. A live subscription keeps the action;
+    /// completes when the action is deinitialised.
     ///
     /// Composed of: a ``Subject`` of each execution's ``Subject`` signal.
     ///
@@ -227,10 +245,11 @@ public final class Action<Input, Output, Failure: Error>: Sendable {
     /// search.executions.switchToLatest().subscribe(next: { print($0) }) // the latest search's results
     /// ```
     public var executions: Signal<Signal<Output, Failure>, Never> {
-        _executions.signal
+        _keeper.keptAlive(by: _executions.signal)
     }
 
-    /// The values of every execution. Completes when the action is deinitialised.
+    /// The values of every execution. A live subscription keeps the action; completes when
+    /// the action is deinitialised.
     ///
     /// ![action.values, Action { n in timer(3).map { _ in n } }](marble-action.svg)
     ///
@@ -240,11 +259,11 @@ public final class Action<Input, Output, Failure: Error>: Sendable {
     /// action.values.subscribe(next: { print("result:", $0) })
     /// ```
     public var values: Signal<Output, Never> {
-        _events.signal.compactMap { $0.value }
+        _keeper.keptAlive(by: _events.signal.compactMap { $0.value })
     }
 
-    /// The error of every execution that fails (not `.disabled` attempts). Completes when the
-    /// action is deinitialised.
+    /// The error of every execution that fails (not `.disabled` attempts). A live
+    /// subscription keeps the action; completes when the action is deinitialised.
     ///
     /// ![action.errors, Action { n in timer(2).flattenMap { _ in n == 2 ? .error(oops) : .just(n) } }](marble-action-errors.svg)
     ///
@@ -254,11 +273,11 @@ public final class Action<Input, Output, Failure: Error>: Sendable {
     /// action.errors.subscribe(next: { print("failed:", $0) })
     /// ```
     public var errors: Signal<Failure, Never> {
-        _events.signal.compactMap { $0.error }
+        _keeper.keptAlive(by: _events.signal.compactMap { $0.error })
     }
 
-    /// A value each time an execution completes (not when it fails or is cancelled).
-    /// Completes when the action is deinitialised.
+    /// A value each time an execution completes (not when it fails or is cancelled). A live
+    /// subscription keeps the action; completes when the action is deinitialised.
     ///
     /// Composed of: the events subject's signal + `filter` (completions) + `map { _ in () }`.
     ///
@@ -266,7 +285,7 @@ public final class Action<Input, Output, Failure: Error>: Sendable {
     /// action.completed.subscribe(next: { print("done") })
     /// ```
     public var completed: Signal<Void, Never> {
-        _events.signal.filter { $0.isTerminating && $0.error == nil }.map { _ in () }
+        _keeper.keptAlive(by: _events.signal.filter { $0.isTerminating && $0.error == nil }.map { _ in () })
     }
 }
 

@@ -74,7 +74,9 @@ public protocol PropertyProtocol<Value>: AnyObject, Sendable {
 ///
 /// Lifetime: a property keeps its sources alive (a derived property keeps the properties it is
 /// derived from, as in ReactiveSwift). Subscribing to its signal does not keep the property
-/// alive: hold the property as long as its value matters (a view model's `let`).
+/// alive: hold the property as long as its value matters (a view model's `let`). (An
+/// ``Action``'s `isEnabled` and `isExecuting` are the exception: a live subscription to their
+/// signals keeps the action, and so them.)
 ///
 /// Thread-safe: ``value`` may be read from any thread; a derived property's value is updated
 /// before its subscribers are told of the change.
@@ -100,11 +102,20 @@ public final class Property<Value>: PropertyProtocol {
     let _feed: (any Disposable)?
     /// The properties this one is derived from, kept alive while it lives.
     let _sources: [any AnyObject & Sendable]
+    /// The object that every live subscription to ``signal`` keeps alive (an action's
+    /// `isEnabled` and `isExecuting` keep their action), or `nil`.
+    let _owner: _KeptBySubscriptions?
 
-    init(_storage: _PropertyStorage<Value>, feed: (any Disposable)?, sources: [any AnyObject & Sendable]) {
+    init(
+        _storage: _PropertyStorage<Value>,
+        feed: (any Disposable)?,
+        sources: [any AnyObject & Sendable],
+        keptBySubscriptions owner: _KeptBySubscriptions? = nil
+    ) {
         self._storage = _storage
         self._feed = feed
         self._sources = sources
+        self._owner = owner
     }
 
     /// A derived property: its value follows `signal`, which must send the current value of
@@ -114,12 +125,13 @@ public final class Property<Value>: PropertyProtocol {
     convenience init(
         _deriving signal: Signal<Value, Never>,
         fallback: () -> Value,
-        retaining sources: [any AnyObject & Sendable]
+        retaining sources: [any AnyObject & Sendable],
+        keptBySubscriptions owner: _KeptBySubscriptions? = nil
     ) {
         let feed = _PropertyFeed<Value>()
         let subscription = signal.subscribe(Observer { feed.receive($0) })
         let subject = feed.start(fallback: fallback)
-        self.init(_storage: .own(subject), feed: subscription, sources: sources)
+        self.init(_storage: .own(subject), feed: subscription, sources: sources, keptBySubscriptions: owner)
     }
 
     /// Creates a constant property: `value` never changes, and ``signal`` sends it, then
@@ -136,6 +148,7 @@ public final class Property<Value>: PropertyProtocol {
         self._storage = .own(subject)
         self._feed = nil
         self._sources = []
+        self._owner = nil
     }
 
     /// Creates a property whose value is `initial` until `then` sends a value, then each value
@@ -174,6 +187,7 @@ public final class Property<Value>: PropertyProtocol {
         self._storage = .view(mutable)
         self._feed = nil
         self._sources = [mutable]
+        self._owner = nil
     }
 
     deinit {
@@ -208,10 +222,12 @@ public final class Property<Value>: PropertyProtocol {
     /// count.value = 2                                       // Prints: 2
     /// ```
     public var signal: Signal<Value, Never> {
-        switch _storage {
+        let signal = switch _storage {
         case .own(let subject): _currentThenChanges(subject)
         case .view(let mutable): mutable.signal
         }
+        guard let _owner else { return signal }
+        return _owner.keptAlive(by: signal)
     }
 
     /// Every change after subscription, without the current value.

@@ -121,17 +121,80 @@ private struct SignUpError: Error, Equatable {}
         feeding.dispose()
     }
 
-    @Test func inputsHoldTheActionWeakly() {
+    /// RxSwiftCommunity's Action test "not terminate after .completed event": a completion
+    /// sent to `inputs` is ignored, and the same observer applies the next value.
+    @Test func inputsIgnoreACompletionAndApplyTheNextValue() {
+        let action = Action<Int, Int, Never> { .just($0 * 2) }
+        let values = action.values.record()
+        let inputs = action.inputs
+        inputs.sendCompleted()
+        inputs.send(value: 21)
+        #expect(values.values == [42])
+        #expect(inputs.isStopped == false)
+    }
+
+    /// A finished taps signal subscribed to `inputs` does not stop it for the next one.
+    @Test func inputsOutliveAFinishedTapsSignal() {
+        let action = Action<Int, Int, Never> { .just($0 * 2) }
+        let values = action.values.record()
+        let inputs = action.inputs
+        Signal.from([1, 2]).subscribe(inputs)
         let taps = Subject<Int, Never>()
+        let feeding = taps.signal.subscribe(inputs)
+        taps.send(value: 3)
+        #expect(values.values == [2, 4, 6])
+        feeding.dispose()
+    }
+
+    /// Actions live while used: a live binding into `inputs` keeps the action working after
+    /// its owner has let go of it; when the binding ends, the action is released.
+    @Test func aLiveBindingIntoInputsKeepsTheActionUntilItEnds() {
+        let taps = Subject<Int, Never>()
+        let starts = Locked<[Int]>([])
         weak var weakAction: Action<Int, Int, Never>?
         var feeding: (any Disposable)?
         do {
-            let action = Action<Int, Int, Never> { .just($0) }
+            let action = Action<Int, Int, Never> { input in
+                starts.append(input)
+                return .just(input)
+            }
             weakAction = action
             feeding = taps.signal.subscribe(action.inputs)
         }
-        #expect(weakAction == nil)
-        taps.send(value: 1) // dropped, no crash
+        #expect(weakAction != nil)
+        taps.send(value: 1)
+        #expect(starts.value == [1])
         feeding?.dispose()
+        #expect(weakAction == nil)
+        taps.send(value: 2) // nothing is bound any more
+        #expect(starts.value == [1])
+    }
+
+    /// The same when the taps complete (a button that goes away).
+    @Test func aBindingIntoInputsEndsWithItsTaps() {
+        let taps = Subject<Int, Never>()
+        weak var weakAction: Action<Int, Int, Never>?
+        do {
+            let action = Action<Int, Int, Never> { .just($0) }
+            weakAction = action
+            taps.signal.subscribe(action.inputs)
+        }
+        #expect(weakAction != nil)
+        taps.sendCompleted()
+        #expect(weakAction == nil)
+    }
+
+    /// RxCocoa's `taps.drive(action.inputs)`: a driver feeds an observer, on the main actor.
+    @MainActor @Test func aDriverOfTapsFeedsInputs() {
+        let scheduler = TestScheduler()
+        let action = Action<Int, Int, Never> { .just($0 * 2) }
+        let values = action.values.record()
+        let taps = Subject<Int, Never>()
+        let feeding = taps.signal.driver(on: scheduler.mainActor).subscribe(action.inputs)
+        taps.send(value: 21) // sent on the main actor: delivered inline
+        #expect(values.values == [42])
+        feeding.dispose()
+        taps.send(value: 1)
+        #expect(values.values == [42])
     }
 }

@@ -311,18 +311,54 @@ private final class Fixture: Sendable {
         #expect(weakAction == nil)
     }
 
-    @Test func deinitialisingCompletesEverySignal() {
+    /// Actions live while used: each live subscription to an output keeps the action
+    /// working (its `enabledIf` feed runs, `apply` from `inputs` runs); when the last ends,
+    /// the action is released.
+    @Test func aLiveSubscriptionToAnOutputKeepsTheActionUntilItEnds() {
+        for output in ActionOutput.allCases {
+            let enabled = MutableProperty(true)
+            weak var weakAction: Action<Void, Int, Failure>?
+            var subscription: (any Disposable)?
+            do {
+                let action = Action<Void, Int, Failure>(enabledIf: enabled) { .just(1) }
+                weakAction = action
+                subscription = output.subscribe(to: action)
+            }
+            #expect(weakAction != nil, "\(output)")
+            enabled.value = false
+            #expect(weakAction?.isEnabled.value == false, "\(output)") // its enabledIf feed still runs
+            subscription?.dispose()
+            #expect(weakAction == nil, "\(output)")
+        }
+    }
+
+    /// The same when the subscription ends by itself (`take(1)` on an output).
+    @Test func aSubscriptionThatEndsByItselfLetsGoOfTheAction() {
+        weak var weakAction: Action<Void, Int, Failure>?
+        let values = Locked<[Int]>([])
+        do {
+            let action = Action<Void, Int, Failure> { .just(7) }
+            weakAction = action
+            action.values.take(1).subscribe(next: { values.append($0) })
+            action.apply(()).subscribe()
+        }
+        #expect(values.value == [7])
+        #expect(weakAction == nil)
+    }
+
+    /// An output subscribed to after the action has gone completes at once.
+    @Test func anOutputSubscribedAfterTheActionHasGoneCompletesAtOnce() {
         var action: Action<Void, Int, Failure>? = Action(enabledIf: MutableProperty(true)) { .just(1) }
-        let executions = action!.executions.record()
-        let values = action!.values.record()
-        let errors = action!.errors.record()
-        let completed = action!.completed.record()
-        let isEnabled = action!.isEnabled.signal.record()
-        let isExecuting = action!.isExecuting.signal.record()
+        let executions = action!.executions
+        let values = action!.values
+        let errors = action!.errors
+        let completed = action!.completed
         action = nil
-        #expect(executions.isCompleted && values.isCompleted && errors.isCompleted && completed.isCompleted)
-        #expect(isEnabled.events == [.next(true), .completed])
-        #expect(isExecuting.events == [.next(false), .completed])
+        let recorders = (executions.record(), values.record(), errors.record(), completed.record())
+        #expect(recorders.0.events.count == 1 && recorders.0.isCompleted)
+        #expect(values.record().events == [.completed])
+        #expect(errors.record().events == [.completed])
+        #expect(recorders.3.events.count == 1 && recorders.3.isCompleted)
     }
 
     @Test func executeRunsOncePerExecutionWithItsInput() {
@@ -457,13 +493,27 @@ private final class Fixture: Sendable {
         #expect(action.isEnabled.value == true)
     }
 
-    @Test func isEnabledSignalCompletesWhenTheActionGoesAwayEvenIfEnabledIfLives() {
+    @Test func aLiveEnabledIfDoesNotKeepTheAction() {
         let enabled = MutableProperty(true)
         var action: Action<Void, Void, Never>? = Action(enabledIf: enabled) { .empty }
         weak let weakAction = action
-        let recorder = action!.isEnabled.signal.record()
         action = nil
         #expect(weakAction == nil)
-        #expect(recorder.isCompleted)
+    }
+}
+
+/// The outputs of an action, each of which keeps it while subscribed.
+private enum ActionOutput: CaseIterable, Sendable {
+    case values, errors, completed, executions, isEnabled, isExecuting
+
+    func subscribe(to action: Action<Void, Int, Failure>) -> any Disposable {
+        switch self {
+        case .values: action.values.subscribe()
+        case .errors: action.errors.subscribe()
+        case .completed: action.completed.subscribe()
+        case .executions: action.executions.subscribe()
+        case .isEnabled: action.isEnabled.signal.subscribe()
+        case .isExecuting: action.isExecuting.signal.subscribe()
+        }
     }
 }
