@@ -116,6 +116,8 @@ final class CountingPublisher: Publisher, @unchecked Sendable {
         var live = 0
         var cancels = 0
         var requests: [Subscribers.Demand] = []
+        /// Demand returned from the subscriber's `receive(_:)` (other than `.none`).
+        var returned: [Subscribers.Demand] = []
     }
 
     let values: [Int]
@@ -162,6 +164,7 @@ final class CountingPublisher: Publisher, @unchecked Sendable {
                 self.demand -= 1
                 lock.unlock()
                 let more = subscriber.receive(value)
+                if more > 0 { publisher.counts.mutate { $0.returned.append(more) } }
                 lock.lock()
                 self.demand += more
             }
@@ -295,4 +298,10 @@ final class VirtualCombineScheduler: OpenCombine.Scheduler, @unchecked Sendable 
         }
         lock.withLock { time = target }
     }
+}
+
+/// A Combine value handed to a `@Sendable` closure that the test runs on its own thread.
+struct Unchecked<Wrapped>: @unchecked Sendable {
+    let wrapped: Wrapped
+    init(_ wrapped: Wrapped) { self.wrapped = wrapped }
 }
