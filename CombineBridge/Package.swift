@@ -4,9 +4,10 @@
 // OpenCombine 0.14, on every platform. A separate package so that the library itself stays
 // dependency-free: Sources/SignalsOpenCombine is a symlink to the root's Sources/SignalsCombine,
 // so the sources tested here are the ones Apple platforms compile against Combine (their
-// `#if canImport(Combine) … #else` picks the framework). The module is named SignalsOpenCombine
-// because SwiftPM wants target names unique across a package graph, and the root package,
-// which this one depends on, declares SignalsCombine.
+// `#if canImport(Combine) && !SIGNALS_OPENCOMBINE … #else` picks the framework; this package
+// defines SIGNALS_OPENCOMBINE, so it tests OpenCombine on Apple platforms too). The module is
+// named SignalsOpenCombine because SwiftPM wants target names unique across a package graph,
+// and the root package, which this one depends on, declares SignalsCombine.
 //
 //   swift test --package-path CombineBridge
 //
@@ -14,8 +15,8 @@
 //   Sources/SignalsOpenCombine    the bridge (symlink), against OpenCombine
 //   Tests/SignalsCombineTests     demand, buffering policies, cancellation, round trips,
 //                                 lifetimes, properties, bags, schedulers
-//   Tests/CombineSnippetTests     the Combine snippets of ComingFromCombine.md, extracted by
-//                                 .ci/check-combine-snippets.sh (compiled, not run)
+// The ```swift combine blocks of the DocC articles (ComingFromCombine.md's "Moving one screen at
+// a time") are type-checked against this package's modules by .ci/check-combine-snippets.sh.
 import PackageDescription
 import class Foundation.ProcessInfo
 
@@ -38,7 +39,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Signals", package: "Signals"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
-            ]
+            ],
+            swiftSettings: [.define("SIGNALS_OPENCOMBINE")]
         ),
         .testTarget(
             name: "SignalsCombineTests",

@@ -11,10 +11,10 @@
 // through a slot (`_ScheduledAction`) that `dispose()` empties: the scheduler then runs an
 // empty slot, and lets go of the action at once.
 
-#if canImport(Combine) || canImport(OpenCombine)
+#if (canImport(Combine) && !SIGNALS_OPENCOMBINE) || canImport(OpenCombine)
 // A scoped import: unqualified `Scheduler` below is Combine's, and Signals' is spelled
 // `Signals.Scheduler` (both modules have a `Scheduler`).
-#if canImport(Combine)
+#if canImport(Combine) && !SIGNALS_OPENCOMBINE
 import Combine
 import protocol Combine.Scheduler
 #else

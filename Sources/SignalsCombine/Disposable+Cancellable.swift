@@ -9,8 +9,8 @@
 // The lifetimes differ, and each side keeps its own: dropping an `AnyCancellable` cancels
 // (Combine's rule), dropping a `Disposable` does not (Signals').
 
-#if canImport(Combine) || canImport(OpenCombine)
-#if canImport(Combine)
+#if (canImport(Combine) && !SIGNALS_OPENCOMBINE) || canImport(OpenCombine)
+#if canImport(Combine) && !SIGNALS_OPENCOMBINE
 import Combine
 #else
 import OpenCombine

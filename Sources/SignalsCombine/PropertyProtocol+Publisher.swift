@@ -4,8 +4,8 @@
 //
 //   property.publisher = property.signal.publisher(bufferSize: 1, whenFull: .dropOldest)
 
-#if canImport(Combine) || canImport(OpenCombine)
-#if canImport(Combine)
+#if (canImport(Combine) && !SIGNALS_OPENCOMBINE) || canImport(OpenCombine)
+#if canImport(Combine) && !SIGNALS_OPENCOMBINE
 import Combine
 #else
 import OpenCombine

@@ -6,8 +6,8 @@
 //   publisher.signal                         = Signal { observer in publisher.subscribe(subscriber(.unlimited)) }
 //   publisher.signal(requestingBatchesOf: n) = the same, requesting n, then n more each time n have arrived
 
-#if canImport(Combine) || canImport(OpenCombine)
-#if canImport(Combine)
+#if (canImport(Combine) && !SIGNALS_OPENCOMBINE) || canImport(OpenCombine)
+#if canImport(Combine) && !SIGNALS_OPENCOMBINE
 import Combine
 #else
 import OpenCombine

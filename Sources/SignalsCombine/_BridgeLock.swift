@@ -5,7 +5,7 @@
 // Not `Synchronization.Mutex`: ThreadSanitizer on Linux cannot see it. The rule: decide under
 // the lock, act outside it; no subscriber, observer or scheduler code runs while it is held.
 
-#if canImport(Combine) || canImport(OpenCombine)
+#if (canImport(Combine) && !SIGNALS_OPENCOMBINE) || canImport(OpenCombine)
 #if canImport(Darwin)
 import Darwin
 @usableFromInline typealias _BridgePlatformLock = os_unfair_lock_s
