@@ -69,10 +69,12 @@ extension Signal {
     /// let ticks = Signals.Subject<Int, Never>()
     /// let latest = ticks.signal.publisher(bufferSize: 1, whenFull: .dropOldest, dropped: drops)
     /// ```
+    /// A subscriber that asked for 1 value while 1…6 were sent, then asks for more
+    /// (SignalPublisherBufferTests):
     /// ```
-    /// source:                 -1-2-3-4-|
-    /// demand:                 ^1----^1---^1     (three requests of 1)
-    /// bufferSize 1, .dropOldest: -1----4----|   (2 and 3 dropped: drops.count == 2)
+    /// bufferSize 2, .dropOldest:  1, then on request 5 6    (2, 3, 4 dropped: drops.count == 3)
+    /// bufferSize 2, .dropNewest:  1, then on request 2 3    (4, 5, 6 dropped: drops.count == 3)
+    /// bufferSize 2, .fail(e):     1, then e at once         (2, 3, 4 dropped; the signal disposed)
     /// ```
     ///
     /// - Precondition: `size > 0`.
