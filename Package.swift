@@ -2,6 +2,8 @@
 //
 // Signals: signals of signals, every operator derived from one primitive, `bind`.
 // The library has no dependencies; the benchmarks live in their own package (Benchmarks/).
+// SignalsCombine (the Combine bridge) compiles on Apple platforms, where Combine is; on Linux
+// the same sources are compiled against OpenCombine and tested in CombineBridge/.
 import PackageDescription
 
 let package = Package(
@@ -11,12 +13,14 @@ let package = Package(
         .library(name: "Signals", targets: ["Signals"]),
         .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
         .library(name: "SignalsMigration", targets: ["SignalsMigration"]),
+        .library(name: "SignalsCombine", targets: ["SignalsCombine"]),
         .executable(name: "playground", targets: ["playground"]),
     ],
     targets: [
         .target(name: "Signals"),
         .target(name: "SignalsTesting", dependencies: ["Signals"]),
         .target(name: "SignalsMigration", dependencies: ["Signals"]),
+        .target(name: "SignalsCombine", dependencies: ["Signals"]),
         .target(name: "SignalsTestSupport", dependencies: ["Signals"], path: "Tests/Support"),
         .executableTarget(name: "playground", dependencies: ["Signals", "SignalsTesting"], path: "Playground-scripts"),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting", "SignalsTestSupport"]),

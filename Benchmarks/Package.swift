@@ -22,7 +22,9 @@
 // beside the built-in `combinePrevious`) is Signals against itself and the floor. W20 (a server's
 // fan-out to 100 clients, each with `map` and a bounded buffer) lives in Sources/FanOutWorkloads
 // with all four of its implementations (Signals, OpenCombine, AsyncStream, AsyncChannel) and the
-// benchmark target FanOut.
+// benchmark target FanOut. W21 (the Combine bridge: a Signals subject through `signal.publisher`
+// into OpenCombine's `sink`, beside OpenCombine's `PassthroughSubject` → `sink`) uses the bridge
+// as CombineBridge/ compiles it against OpenCombine (its module SignalsOpenCombine).
 import PackageDescription
 import class Foundation.ProcessInfo
 
@@ -38,6 +40,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     dependencies: [
         .package(name: "Signals", path: signalsPath),
+        .package(name: "CombineBridge", path: "\(signalsPath)/CombineBridge"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
@@ -52,6 +55,8 @@ let package = Package(
             dependencies: [
                 "WorkloadSpec", "UserOperators", .product(name: "Signals", package: "Signals"),
                 .product(name: "SignalsTesting", package: "Signals"),
+                .product(name: "SignalsOpenCombine", package: "CombineBridge"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
         .target(

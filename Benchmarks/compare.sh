@@ -35,6 +35,10 @@
 #      level on the subscription, value and completion paths, and the deepest chain that runs
 #      on a 512 KiB thread, for map, filter, flatMap { just }, combineLatest and merge.
 #
+# W21 (the Combine bridge: `signal.publisher` into OpenCombine's `sink`, beside OpenCombine's own
+# `PassthroughSubject` → `sink`) is an ordinary case of Workloads (its Signals version uses
+# CombineBridge/, the bridge compiled against OpenCombine).
+#
 # Needs: swift 6.1+, python3. Environment: SIGNALS_PACKAGE_PATH=/other/checkout benchmarks
 # another checkout of the library (see Package.swift); KEEP=1 keeps the raw results;
 # CASES='^(W1|W2|W9b)$' runs only the cases whose id matches (an extended regex; the table then
@@ -409,6 +413,9 @@ if want("W16"):
     ratio_target("W16", extra=(text, bool(s16 and s14 and s16 <= s14), "vs W14" if s16 and s14 else "no instruction count"))
 if want("W17"):
     row("W17", "report", None)
+# Issue 49: one value through the Combine bridge (signal.publisher, unlimited demand) at most
+# 1.5× OpenCombine's own PassthroughSubject → sink.
+if want("W21"): ratio_target("W21", 1.5)
 # W18, a user's operator in its own module without @inlinable: report only (its cost is the
 # user's own unspecialised code, which WritingOperators.md explains).
 for cid, note in (("W18 plain", "report"), ("W18 inlinable", "report"), ("W18 builtin", "report (combinePrevious)")):

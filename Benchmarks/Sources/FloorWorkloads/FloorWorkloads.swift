@@ -293,3 +293,17 @@ public enum Floor {
         return tally.sum
     }
 }
+
+extension Floor {
+    /// W21: a "subject" (a list of observer closures) → sink, per send.
+    @inline(never)
+    public static func w21(_ n: Int) -> Int {
+        let tally = Tally()
+        let sink: (Int) -> Void = opaque { tally.add($0) }
+        let observers: [(Int) -> Void] = opaque([{ v in sink(v) }])
+        for i in 0..<n {
+            for observer in observers { observer(i) }
+        }
+        return tally.sum
+    }
+}

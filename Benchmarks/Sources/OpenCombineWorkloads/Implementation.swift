@@ -8,6 +8,6 @@ extension OC {
         w5Array: w5Array, w5Fold: w5Fold, w6: w6, w7: w7, w8: w8,
         w7b: w7b, w9: w9, w10: w10, w11: w11, w12: { w12(subscribers: $0, sends: $1) },
         w15: { w15(sources: $0, sends: $1) },
-        w9b: w9b
+        w9b: w9b, w21: w21
     )
 }

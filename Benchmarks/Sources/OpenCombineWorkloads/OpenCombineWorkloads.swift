@@ -272,3 +272,16 @@ public enum OC {
         return tally.sum
     }
 }
+
+extension OC {
+    /// W21: PassthroughSubject → sink; n sends (the path the Combine bridge is measured against).
+    @inline(never)
+    public static func w21(_ n: Int) -> Int {
+        let tally = Tally()
+        let subject = PassthroughSubject<Int, Never>()
+        let c = subject.sink { tally.add($0) }
+        for i in 0..<n { subject.send(i) }
+        c.cancel()
+        return tally.sum
+    }
+}

@@ -72,6 +72,9 @@ public enum Spec {
     public static let w19Sizes = [1_000, 16_000]
     /// W19's groupBy also runs at this many keys, to show that it finishes.
     public static let w19GroupByLarge = 100_000
+    /// W21: the Combine bridge. A Signals subject → `signal.publisher` → OpenCombine's `sink`
+    /// (unlimited demand), against OpenCombine's own `PassthroughSubject` → `sink` (per send).
+    public static let w21Sends = sized(1_000_000)
 }
 
 /// W19's operators: each is run at every size in `Spec.w19Sizes` (see the implementations
@@ -211,6 +214,8 @@ public struct Implementation: Sendable {
     public var w14Clock: (@Sendable (Int) -> Int)?
     /// W19: `(operator, n) -> checksum`; nil where not written (the operator is listed in `W19`).
     public var w19: (@Sendable (W19, Int) -> Int?)?
+    /// W21: one value through the Combine bridge (Signals) or a `PassthroughSubject` (OpenCombine).
+    public var w21: (@Sendable (Int) -> Int)?
 
     public init(
         w1: @escaping @Sendable (Int) -> Int, w2: @escaping @Sendable (Int) -> Int,
@@ -227,14 +232,15 @@ public struct Implementation: Sendable {
         w18Plain: (@Sendable (Int) -> Int)? = nil, w18Inlinable: (@Sendable (Int) -> Int)? = nil,
         w18Builtin: (@Sendable (Int) -> Int)? = nil,
         w9b: (@Sendable (Int) -> Int)? = nil, w14Clock: (@Sendable (Int) -> Int)? = nil,
-        w19: (@Sendable (W19, Int) -> Int?)? = nil
+        w19: (@Sendable (W19, Int) -> Int?)? = nil,
+        w21: (@Sendable (Int) -> Int)? = nil
     ) {
         self.w1 = w1; self.w2 = w2; self.w3 = w3; self.w3b = w3b; self.w4 = w4
         self.w5Array = w5Array; self.w5Fold = w5Fold; self.w6 = w6; self.w7 = w7; self.w8 = w8
         self.w7b = w7b; self.w9 = w9; self.w10 = w10; self.w11 = w11; self.w12 = w12; self.w15 = w15
         self.w14 = w14; self.w16 = w16; self.w17 = w17
         self.w18Plain = w18Plain; self.w18Inlinable = w18Inlinable; self.w18Builtin = w18Builtin
-        self.w9b = w9b; self.w14Clock = w14Clock; self.w19 = w19
+        self.w9b = w9b; self.w14Clock = w14Clock; self.w19 = w19; self.w21 = w21
     }
 
     /// One measured case: a workload at one size.
@@ -282,6 +288,7 @@ public struct Implementation: Sendable {
         if let w18Inlinable { all.append(c("W18 inlinable", Spec.w18Values) { w18Inlinable(Spec.w18Values) }) }
         if let w18Builtin { all.append(c("W18 builtin", Spec.w18Values) { w18Builtin(Spec.w18Values) }) }
         for n in Spec.w15Sources { all.append(c("W15 N=\(n)", Spec.w15Sends) { w15(n, Spec.w15Sends) }) }
+        if let w21 { all.append(c("W21", Spec.w21Sends) { w21(Spec.w21Sends) }) }
         if let w19 {
             for op in W19.allCases {
                 var sizes = Spec.w19Sizes
