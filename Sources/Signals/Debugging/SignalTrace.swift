@@ -278,6 +278,16 @@ public final class SignalTrace: Sendable {
             case (nil, nil): i > j
             }
         }
+        // Colour follows the value: a value gets the next colour of the palette the first
+        // time it is seen (lanes from the source down, each in time order), and keeps it on
+        // every lane it passes (the same description); no colour comes from a label's hash.
+        var toneOfLabel: [String: Int] = [:]
+        func tone(_ label: String) -> Int {
+            if let tone = toneOfLabel[label] { return tone }
+            let tone = toneOfLabel.count % _LanePicture.palette.count
+            toneOfLabel[label] = tone
+            return tone
+        }
         let lanes = order.map { index in
             let stage = stages[index]
             let stageEntries = entriesOfStage[stage] ?? []
@@ -296,12 +306,17 @@ public final class SignalTrace: Sendable {
                 let tag = threads.count > 1 ? " \(_threadTag(first.entry.thread))" : ""
                 if burst.count == 1, case .value(let label) = first.entry.kind {
                     let note = "\(stage): next(\(label)) at \(_fmt(first.at)) \(unitName) on \(first.entry.thread)"
-                    marks.append(.init(position: first.at, kind: .value(_shortLabel(label) + tag), note: note))
+                    marks.append(.init(position: first.at, kind: .value(_shortLabel(label) + tag), note: note, tones: [tone(label)]))
                 } else {
                     let labels = burst.compactMap { item -> String? in if case .value(let label) = item.entry.kind { label } else { nil } }
                     let note = "\(stage): \(burst.count) values from \(_fmt(first.at)) to \(_fmt(burst.last!.at)) \(unitName) on \(first.entry.thread): "
                         + _traceLabel(labels.joined(separator: ", "))
-                    marks.append(.init(position: first.at, kind: .value("×\(burst.count)" + tag), note: note))
+                    var tones: [Int] = []
+                    for label in labels where tones.count < 3 {
+                        let next = tone(label)
+                        if !tones.contains(next) { tones.append(next) }
+                    }
+                    marks.append(.init(position: first.at, kind: .value("×\(burst.count)" + tag), note: note, tones: tones))
                 }
                 burst = []
             }
