@@ -87,6 +87,8 @@ package struct _LanePicture: Sendable {
     /// An empty stretch (no event, no subscription edge) longer than this many units is
     /// drawn as a break in the axis; `nil`: everything to scale.
     package var breakAfter: Double?
+    /// A line under the key (a trace's thread tags: `t2 = thread 2`); `nil`: none.
+    package var footnote: String?
 
     package init(title: String, summary: String, lanes: [Lane], length: Double, unit: String, scale: Double, step: Double, breakAfter: Double? = nil) {
         self.title = title
@@ -106,6 +108,23 @@ package struct _LanePicture: Sendable {
     static let rowHeight = 30.0
     /// How wide a break in the axis is drawn, in pixels.
     static let breakWidth = 30.0
+
+    /// Where the lanes start: 110 pixels, or more when a lane's name needs it (a trace's
+    /// `results (thread 2)`), so that every name fits before its lane (up to 300 pixels;
+    /// a longer name is cut with `…`, see ``laneLabel(_:)``).
+    package var left: Double {
+        let longest = lanes.map { Self.nameWidth(of: $0.name) }.max() ?? 0
+        return min(max(Self.left, (longest + 24).rounded(.up)), 300)
+    }
+
+    /// About how wide a lane's name is drawn (13-pixel text, bold for outputs).
+    package static func nameWidth(of name: String) -> Double { Double(name.count) * 7.4 }
+
+    /// A lane's name as drawn: cut with `…` when it would not fit in 300 pixels.
+    static func laneLabel(_ name: String) -> String {
+        let fits = Int((300 - 24) / 7.4)
+        return name.count <= fits ? name : String(name.prefix(fits - 1)) + "…"
+    }
 
     /// The width of a value's marble: a circle for short labels, a pill for longer ones.
     static func width(of label: String) -> Double {
@@ -181,7 +200,7 @@ package struct _LanePicture: Sendable {
             for interval in lane.active { points += [interval.start, interval.end ?? length] }
         }
         points = Array(Set(points.map { min(max($0, 0), length) })).sorted()
-        var knots: [(position: Double, x: Double)] = [(0, Self.left)]
+        var knots: [(position: Double, x: Double)] = [(0, left)]
         var breaks: [Double] = []
         var segments: [(from: Double, to: Double)] = []
         var segmentStart = 0.0
@@ -251,7 +270,7 @@ package struct _LanePicture: Sendable {
 
     /// The picture as a standalone SVG 1.1 document: no scripts, no external references.
     package var svg: String {
-        let axis = axis
+        let axis = axis, left = left
         let placedLanes = lanes.map { placed($0, on: axis) }
         let axisEnd = axis.x(length)
         let rightmost = placedLanes.flatMap(\.marks).map { $0.x + $0.width / 2 }.max() ?? 0
@@ -260,7 +279,7 @@ package struct _LanePicture: Sendable {
         let width = _fmt(max(axisEnd + Self.right, rightmost + Self.right, legendWidth))
         let separatorCount = zip(lanes, lanes.dropFirst()).filter { !$0.isOutput && $1.isOutput }.count
         let lanesHeight = placedLanes.map { Self.laneHeight + Double($0.rows - 1) * Self.rowHeight }.reduce(0, +)
-        let height = _fmt(Self.top + lanesHeight + Double(separatorCount) * 8 + Self.axisHeight)
+        let height = _fmt(Self.top + lanesHeight + Double(separatorCount) * 8 + Self.axisHeight + (footnote == nil ? 0 : 18))
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" \
@@ -287,13 +306,13 @@ package struct _LanePicture: Sendable {
             let top = mid - 17 - stack, bottom = mid + 17
             let ink = lane.isOutput ? "#1d2430" : "#3b4656"
             out += "<g>\n"
-            out += "<text class=\"ink\" x=\"14\" y=\"\(_fmt(mid + 4.5))\" font-size=\"13\"\(lane.isOutput ? " font-weight=\"bold\"" : "") fill=\"\(ink)\">\(_xml(lane.name))</text>\n"
+            out += "<text class=\"ink\" x=\"14\" y=\"\(_fmt(mid + 4.5))\" font-size=\"13\"\(lane.isOutput ? " font-weight=\"bold\"" : "") fill=\"\(ink)\">\(_xml(Self.laneLabel(lane.name)))</text>\n"
             for interval in lane.active where !lane.isLog {
                 let x1 = axis.x(interval.start)
                 let x2 = axis.x(interval.end ?? length)
                 out += "<rect class=\"shade\" x=\"\(_fmt(x1))\" y=\"\(_fmt(top))\" width=\"\(_fmt(max(x2 - x1, 2)))\" height=\"\(_fmt(bottom - top))\" rx=\"6\" fill=\"#e3ecfa\" stroke=\"#b4c8ea\"/>\n"
             }
-            out += "<line class=\"line\" x1=\"\(_fmt(Self.left))\" y1=\"\(_fmt(mid))\" x2=\"\(_fmt(axisEnd))\" y2=\"\(_fmt(mid))\" stroke=\"\(ink)\" "
+            out += "<line class=\"line\" x1=\"\(_fmt(left))\" y1=\"\(_fmt(mid))\" x2=\"\(_fmt(axisEnd))\" y2=\"\(_fmt(mid))\" stroke=\"\(ink)\" "
                 + (lane.isLog ? "stroke-width=\"1\" stroke-dasharray=\"2 4\"/>\n" : "stroke-width=\"1.5\"/>\n")
             for start in axis.breaks { out += _drawBreak(at: start, mid: (top + bottom) / 2, half: (bottom - top) / 2 + 1) }
             // A subscription that ended without a terminal event there: disposed (cancelled).
@@ -318,7 +337,7 @@ package struct _LanePicture: Sendable {
         // The axis: a labelled mark at each label.
         let axisY = y + 14
         out += "<g class=\"axis\" font-size=\"11\" fill=\"#5b6575\">\n"
-        out += "<line x1=\"\(_fmt(Self.left))\" y1=\"\(_fmt(axisY))\" x2=\"\(_fmt(axisEnd))\" y2=\"\(_fmt(axisY))\" stroke=\"#8a93a1\"/>\n"
+        out += "<line x1=\"\(_fmt(left))\" y1=\"\(_fmt(axisY))\" x2=\"\(_fmt(axisEnd))\" y2=\"\(_fmt(axisY))\" stroke=\"#8a93a1\"/>\n"
         for start in axis.breaks { out += _drawBreak(at: start, mid: axisY, half: 6) }
         for position in axis.labels {
             let x = _fmt(axis.x(position))
@@ -328,6 +347,9 @@ package struct _LanePicture: Sendable {
         out += "<text x=\"14\" y=\"\(_fmt(axisY + 4))\">\(_xml(unit))</text>\n"
         out += "</g>\n"
         out += _legend(y: axisY + 40, faded: hasFaded, notes: lanes.contains(where: \.isLog))
+        if let footnote {
+            out += "<text class=\"ink\" x=\"16\" y=\"\(_fmt(axisY + 59))\" font-size=\"11\" fill=\"#3b4656\">\(_xml(footnote))</text>\n"
+        }
         out += "</svg>\n"
         return out
     }

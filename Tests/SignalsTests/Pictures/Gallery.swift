@@ -135,6 +135,35 @@ let galleryPictures: [GalleryPicture] = [
                              }
                          })
     },
+    GalleryPicture("bindTrackingInners", "bindTrackingInners(_:)", primitive) { s in
+        // exhaustMap on bindTrackingInners: the binding also sees each inner signal's end
+        // (.innerCompleted, logged); while a runs, b is ignored (offered, drawn faded).
+        let source = s.hotStrings("-a--b---c---|"), a = s.coldInts("-1-2-3|"), b = s.coldInts("-4|"), c = s.coldInts("-5-6|")
+        let inner = ["a": a, "b": b, "c": c]
+        let seen = Subject<String, Never>()
+        let output: Signal<Int, Never> = source.signal.bindTrackingInners {
+            var busy = false
+            return { (event: TrackedEvent<String, Never>, _: inout Bool) -> Signal<Int, Never>? in
+                switch event {
+                case .source(.next(let name)):
+                    if busy {
+                        _ = inner[name]!.offer()
+                        return nil
+                    }
+                    busy = true
+                    return inner[name]!.signal
+                case .source(.error(let error)): return .error(error)
+                case .source(.completed): return nil
+                case .innerCompleted:
+                    seen.send(value: "innerCompleted")
+                    busy = false
+                    return nil
+                }
+            }
+        }
+        return s.diagram("bindTrackingInners: exhaustMap, busy until .innerCompleted", inputs: ["source": source, "a": a, "b": b, "c": c,
+                         "binding sees": AsLog(seen.signal.record(scheduler: s))], output: output)
+    },
 
     // MARK: Transforming and filtering
     GalleryPicture("map", "map(_:)", transforming) { s in
@@ -624,6 +653,7 @@ let galleryPictures: [GalleryPicture] = [
 /// One sentence under each picture of the gallery: what to look at.
 let gallerySentences: [String: String] = [
     "bind": "The primitive every operator is made of: for each source event the binding returns an inner signal, subscribed at once and merged into the output; at b it sets stop, which cuts the source (the dashed bar), so c is never received (faded). The output completes when the stopped source's last inner signal, b, completes.",
+    "bindTrackingInners": "The binding also sees each inner signal's end (.innerCompleted, in the log lane): it starts a at once, ignores b while a runs (faded), and starts c after a's end has made it free again.",
     "bind-control": "The BindControl form: the binding calls cancelInners() before returning b, which cuts a (the dashed bar) before its 3 (faded). This is switchToLatest, in full.",
     "map": "Each value is transformed as it arrives, at the same tick, in its source's colour.",
     "filter": "Only the even values pass; the others leave no mark on the output.",
