@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# Renders every gallery picture (Sources/Signals/Signals.docc/Resources/marble-*.svg), the
+# Renders every DocC picture (Sources/Signals/Signals.docc/Resources/*.svg: the gallery, the
+# room feed, the trace), the
 # golden diagrams (Tests/Pictures/*.svg) and the README's (docs/pictures/*.svg) with a real
 # SVG renderer, rsvg-convert (Debian's librsvg2-bin, installed when absent), and fails when one does not render or renders blank:
-# fewer than 4 distinct colours (the card, its lanes and marbles give dozens). .ci/run calls it.
+# fewer than 4 distinct colours (the card, its lanes and marbles give dozens), or has no
+# prefers-color-scheme: dark style. .ci/run calls it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v rsvg-convert >/dev/null || (apt-get update && apt-get install -y librsvg2-bin)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 count=0
-for svg in Sources/Signals/Signals.docc/Resources/marble-*.svg Tests/Pictures/*.svg docs/pictures/*.svg; do
+for svg in Sources/Signals/Signals.docc/Resources/*.svg Tests/Pictures/*.svg docs/pictures/*.svg; do
     png="$out/$(basename "$svg" .svg).png"
     if ! rsvg-convert -o "$png" "$svg"; then echo "FAILED: rsvg-convert could not render $svg"; exit 1; fi
+    # Each picture follows the reader's colour scheme (a dark card in DocC's dark mode).
+    if ! grep -q '@media (prefers-color-scheme: dark)' "$svg"; then echo "FAILED: $svg has no dark colour-scheme style"; exit 1; fi
     count=$((count + 1))
 done
 # Distinct colours per PNG, read with the standard library only (zlib + the PNG filters).

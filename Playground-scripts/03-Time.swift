@@ -92,13 +92,22 @@ private func typeAheadSearch() {
 
 /// The README's picture of the type-ahead search (docs/pictures/type-ahead-search.svg, kept
 /// current by PlaygroundTests' ReadmePictureTests): the same typing and pipeline on a fresh
-/// virtual clock, run silently, with a lane for each search — the cancelled one's shading
-/// ends early, at a dashed bar. 24 pixels a tick, so that it reads at 830 pixels wide.
+/// virtual clock, run silently: the keys, what `debounce` lets through, what
+/// `distinctUntilChanged` keeps, a lane for each search — the cancelled one's shading ends
+/// early, at a dashed bar, and the answer it never gave is drawn faded — and the results.
+/// Colour follows the event: a query takes its key's colour, a search and its results their
+/// query's. 24 pixels a tick, so that it reads at 830 pixels wide.
 func typeAheadSearchPicture() -> String {
+    typeAheadSearchLanes().svg
+}
+
+/// The README's picture before it is drawn (ReadmePictureTests reads its colours).
+func typeAheadSearchLanes() -> _LanePicture {
     let scheduler = TestScheduler(tick: .milliseconds(100))
     let keys = scheduler.hot("-abc----de----f---g---------|", values: [
         "a": "s", "b": "sw", "c": "swi", "d": "swif", "e": "swi", "f": "swif", "g": "swift",
     ])
+    let answer = Duration.milliseconds(500)
     let searches = Mutex<[MarbleDiagram.Lane]>([])
     @Sendable func search(_ query: String) -> Signal<String, Never> {
         Signal.deferred {
@@ -106,7 +115,7 @@ func typeAheadSearchPicture() -> String {
                 lanes.append(MarbleDiagram.Lane("search \(query)", events: [], subscriptions: [TestSubscription(scheduler.now.offset)], isOutput: true))
                 return lanes.count - 1
             }
-            return Signal.timer(after: .milliseconds(500), on: scheduler)
+            return Signal.timer(after: answer, on: scheduler)
                 .map { _ in "results: \(query)" }
                 .on(
                     next: { value in searches.withLock { $0[index].events.append(.value(value, at: scheduler.now.offset)) } },
@@ -114,20 +123,61 @@ func typeAheadSearchPicture() -> String {
                     disposed: { searches.withLock { $0[index].subscriptions[0].disposed = scheduler.now.offset } })
         }
     }
-    let queries = keys.signal.debounce(.milliseconds(300), on: scheduler).distinctUntilChanged()
+    let debounced = keys.signal.debounce(.milliseconds(300), on: scheduler)
+    let queries = debounced.distinctUntilChanged()
+    let debouncedRecorder = debounced.record(scheduler: scheduler)
     let queriesRecorder = queries.record(scheduler: scheduler)
     let resultsRecorder = queries.flatMapLatest(search).record(scheduler: scheduler)
     scheduler.run()
     var resultsLane = resultsRecorder.marbleLane(named: "results")
     resultsLane.isOutput = true
+    // A search cut before it answered: the answer it would have given, faded.
+    let searchLanes = searches.withLock { $0 }.map { lane -> MarbleDiagram.Lane in
+        var lane = lane
+        if let subscription = lane.subscriptions.first, let cut = subscription.disposed, lane.events.isEmpty {
+            let due = subscription.subscribed + answer
+            if due > cut {
+                lane.unreceived = [.value("results: " + lane.name.dropFirst("search ".count), at: due), .completed(at: due)]
+            }
+        }
+        return lane
+    }
     var diagram = MarbleDiagram(
         title: "Type-ahead search on a virtual clock",
-        summary: "Keys typed every 100 ms; debounce(300 ms) and distinctUntilChanged make the queries swi, swif "
-            + "and swift; flatMapLatest starts a search for each, and swift's arrival cancels the search for swif "
-            + "before it answers; the results are those of swi and swift.",
+        summary: "Keys typed every 100 ms; debounce(300 ms) lets swi, swi and swift through after their pauses "
+            + "and swif at the end of the second; distinctUntilChanged drops the second swi; flatMapLatest starts "
+            + "a search for each query, and swift's arrival cancels the search for swif before it answers; "
+            + "the results are those of swi and swift.",
         tick: .milliseconds(100),
-        lanes: [keys.marbleLane(named: "keys"), queriesRecorder.marbleLane(named: "queries")]
-            + searches.withLock { $0 } + [resultsLane])
+        lanes: [keys.marbleLane(named: "keys"), debouncedRecorder.marbleLane(named: "debounce"),
+                queriesRecorder.marbleLane(named: "distinct")]
+            + searchLanes + [resultsLane])
     diagram.tickWidth = 24
-    return diagram.svg
+    // What debounce and distinctUntilChanged let through takes the colour of its key; each
+    // search and its results take their query's colour.
+    var picture = diagram._picture
+    let keyLane = picture.lanes[0]
+    for laneIndex in [1, 2] {
+        for markIndex in picture.lanes[laneIndex].marks.indices {
+            let mark = picture.lanes[laneIndex].marks[markIndex]
+            guard case .value(let label) = mark.kind else { continue }
+            let typed = keyLane.marks.last { key in
+                if case .value(label) = key.kind { key.position <= mark.position } else { false }
+            }
+            if let typed { picture.lanes[laneIndex].marks[markIndex].tones = typed.tones }
+        }
+    }
+    let queryLane = picture.lanes[2]
+    for laneIndex in picture.lanes.indices where picture.lanes[laneIndex].isOutput {
+        for markIndex in picture.lanes[laneIndex].marks.indices {
+            let mark = picture.lanes[laneIndex].marks[markIndex]
+            guard !mark.isFaded, case .value(let label) = mark.kind, label.hasPrefix("results: ") else { continue }
+            let query = String(label.dropFirst("results: ".count))
+            let asked = queryLane.marks.last { mark in
+                if case .value(query) = mark.kind { mark.position <= picture.lanes[laneIndex].marks[markIndex].position } else { false }
+            }
+            if let asked { picture.lanes[laneIndex].marks[markIndex].tones = asked.tones }
+        }
+    }
+    return picture
 }

@@ -26,8 +26,29 @@ extension TestSignal: MarbleDiagramInput {
     /// let lane = source.marbleLane(named: "source")
     /// print(lane.subscriptions) // Prints: [(0.0 seconds, 5.0 seconds)]
     /// ```
+    ///
+    /// A cold signal's lane also shows, faded, what it would have sent but nobody received
+    /// (``MarbleDiagram/Lane/unreceived``): the rest of its script after a subscription was
+    /// disposed (cut) before it ended, and its whole script from each time it was
+    /// ``offer()``ed without being subscribed then (ignored).
     public func marbleLane(named name: String) -> MarbleDiagram.Lane {
-        MarbleDiagram.Lane(name, events: _marbles.withLock { $0 }, subscriptions: subscriptions)
+        let received = _marbles.withLock { $0 }
+        let subscriptions = subscriptions
+        var lane = MarbleDiagram.Lane(name, events: received, subscriptions: subscriptions)
+        guard let script = _script else { return lane }
+        var unreceived: [MarbleDiagram.Marble] = []
+        for subscription in subscriptions {
+            guard let cut = subscription.disposed else { continue }
+            for marble in script {
+                let shifted = MarbleDiagram.Marble(time: subscription.subscribed + marble.time, kind: marble.kind)
+                if shifted.time >= cut, !received.contains(shifted) { unreceived.append(shifted) }
+            }
+        }
+        for offer in _offers.withLock({ $0 }) where !subscriptions.contains(where: { $0.subscribed == offer }) {
+            unreceived += script.map { MarbleDiagram.Marble(time: offer + $0.time, kind: $0.kind) }
+        }
+        lane.unreceived = unreceived
+        return lane
     }
 }
 

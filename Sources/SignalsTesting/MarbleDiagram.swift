@@ -125,6 +125,27 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
         /// print(lane.isOutput) // Prints: false
         /// ```
         public var isOutput: Bool
+        /// Events the signal would have sent but nobody received, drawn faded: what a
+        /// subscription cut short (a dashed bar: `flatMapLatest`'s switch) would have sent
+        /// after its cut, or what a signal that was offered and ignored (`flatMapFirst`
+        /// while busy) would have sent. Filled in for a cold ``TestSignal``'s lane; not part
+        /// of the diagram's text.
+        ///
+        /// ```swift
+        /// lane.unreceived = [.value("3", at: .seconds(7)), .completed(at: .seconds(8))]
+        /// ```
+        public var unreceived: [Marble] = []
+        /// Whether this lane is a log rather than a signal: lines written by a hook or a
+        /// logger, calls made (`connect()`, a connection's `dispose()`, a resource made and
+        /// released). Its values are drawn as notes, not marbles, it is never shaded as
+        /// subscribed, and a note that repeats a value of an earlier lane (`a`, or
+        /// `next(a)`) takes that value's colour.
+        ///
+        /// ```swift
+        /// var calls = MarbleDiagram.Lane("calls", events: [.value("connect()", at: .seconds(2))])
+        /// calls.isLog = true
+        /// ```
+        public var isLog = false
 
         /// A lane named `name`.
         ///
@@ -193,7 +214,7 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
         self.lanes = lanes
         self.tick = tick
         let times = lanes.flatMap { lane in
-            lane.events.map(\.time) + lane.subscriptions.flatMap { [$0.subscribed] + ($0.disposed.map { [$0] } ?? []) }
+            lane.events.map(\.time) + lane.unreceived.map(\.time) + lane.subscriptions.flatMap { [$0.subscribed] + ($0.disposed.map { [$0] } ?? []) }
         }
         self.duration = duration ?? ((times.max() ?? .zero) + tick)
         self.summary = ""
@@ -246,7 +267,7 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
             lanes: lanes.enumerated().map { laneIndex, lane in
                 _LanePicture.Lane(
                     name: lane.name,
-                    marks: lane.events.enumerated().map { index, marble in
+                    marks: _inTimeOrder(lane.events.enumerated().map { index, marble in
                         let at = _fmt(units(marble.time))
                         return switch marble.kind {
                         case .value(let label):
@@ -257,9 +278,18 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
                         case .failed(let error):
                             _LanePicture.Mark(position: units(marble.time), kind: .failed(error), note: "\(lane.name): failed with \(error) at \(at)")
                         }
-                    },
+                    } + lane.unreceived.map { marble in
+                        let at = _fmt(units(marble.time))
+                        let (kind, what): (_LanePicture.Mark.Kind, String) = switch marble.kind {
+                        case .value(let label): (.value(label), label)
+                        case .completed: (.completed, "completed")
+                        case .failed(let error): (.failed(error), "failed with \(error)")
+                        }
+                        return _LanePicture.Mark(position: units(marble.time), kind: kind,
+                                                 note: "\(lane.name): \(what) at \(at), not received", tones: [-1], isFaded: true)
+                    }),
                     active: lane.subscriptions.map { (units($0.subscribed), $0.disposed.map(units)) },
-                    isOutput: lane.isOutput)
+                    isOutput: lane.isOutput, isLog: lane.isLog)
             },
             length: length,
             unit: _unitName(of: tick),
@@ -273,7 +303,9 @@ extension MarbleDiagram {
     /// The colours of the marbles (indices into the picture's palette, `-1` a neutral grey),
     /// lane by lane: colour follows the event, not its label.
     ///
-    /// Each input value gets its own colour, in order. An output value takes the colour of
+    /// Each input value gets its own colour, in order — unless it is a note on a log lane
+    /// that repeats a value of an earlier input lane (the same label, or `next(label)`, at or
+    /// after that value's time), whose colour it keeps (a note that repeats none is grey). An output value takes the colour of
     /// what caused it in the recorded run — the input event being delivered when it was sent
     /// (so `map`, `filter`, `scan` and the flattenings keep their source's colour), or, for a
     /// value the clock sends later (`delay`, `debounce`), the event being delivered when that
@@ -296,8 +328,22 @@ extension MarbleDiagram {
         var next = 0
         var sources: [Source] = []
         for laneIndex in lanes.indices where !lanes[laneIndex].isOutput {
+            let earlier = sources
             for (index, marble) in lanes[laneIndex].events.enumerated() {
                 guard case .value(let label) = marble.kind else { continue }
+                // A value that repeats one of an earlier input lane (a log of it: `a`, or
+                // `next(a)`) is that value, seen again: it keeps its colour.
+                let repeated = _wrapped(label)
+                if lanes[laneIndex].isLog, let seen = earlier.last(where: { ($0.label == label || $0.label == repeated) && $0.time <= marble.time }) {
+                    tones[laneIndex][index] = [seen.tone]
+                    sources.append(Source(time: marble.time, label: label, tone: seen.tone))
+                    continue
+                }
+                if lanes[laneIndex].isLog {
+                    // A note that repeats no value (`end`, `connect()`) has no value's colour.
+                    tones[laneIndex][index] = [-1]
+                    continue
+                }
                 tones[laneIndex][index] = [next % 8]
                 sources.append(Source(time: marble.time, label: label, tone: next % 8))
                 next += 1
@@ -364,6 +410,12 @@ extension MarbleDiagram {
     }
 }
 
+/// What an event's description wraps: `next(a)` → `a`; `nil` for any other label.
+private func _wrapped(_ label: String) -> String? {
+    guard label.hasPrefix("next("), label.hasSuffix(")") else { return nil }
+    return String(label.dropFirst(5).dropLast())
+}
+
 /// The parts of a combined value's label: `(1, a)` → `1`, `a`; `[1,2]` → `1`, `2`; `[3]` →
 /// `3`; `[]` → none; `nil` for a label that is not a tuple or an array.
 private func _parts(of label: String) -> [String]? {
@@ -372,6 +424,11 @@ private func _parts(of label: String) -> [String]? {
     return label.dropFirst().dropLast().split(separator: ",").map { part in
         String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
+}
+
+/// `marks` sorted by time, keeping the order of marks at one time (a stable sort).
+private func _inTimeOrder(_ marks: [_LanePicture.Mark]) -> [_LanePicture.Mark] {
+    marks.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
 }
 
 /// The axis' unit: `tick`, or `tick = 100 ms` when a tick is not one second.

@@ -29,17 +29,41 @@ public final class TestSignal<Value, Failure: Error>: Sendable {
     /// The events as they happened, for pictures: a cold signal's as each subscription
     /// received them, a hot signal's as it sent them (whoever listened).
     let _marbles: _Locked<[MarbleDiagram.Marble]>
+    /// A cold signal's script (each event's time since its subscription), for pictures: what
+    /// a subscription cut short, or an offer never subscribed, would have received; `nil` for
+    /// a hot signal.
+    let _script: [MarbleDiagram.Marble]?
+    /// When ``offer()`` handed the signal out, on the scheduler's clock.
+    let _offers = _Locked<[Duration]>([])
 
     init(
         scheduler: TestScheduler,
         subscriptions: _Locked<[TestSubscription]>,
         marbles: _Locked<[MarbleDiagram.Marble]>,
+        script: [MarbleDiagram.Marble]? = nil,
         signal: Signal<Value, Failure>
     ) {
         _scheduler = scheduler
         _subscriptions = subscriptions
         _marbles = marbles
+        _script = script
         self.signal = signal
+    }
+
+    /// ``signal``, noting that it is offered now: for a flattening that may ignore what it is
+    /// given (`flatMapFirst`, `flatten(.first)`), so that a picture can draw what was ignored.
+    ///
+    /// A cold signal offered at a time when nothing subscribes to it is drawn on its lane
+    /// faded, as it would have run from that time (see ``MarbleDiagram/Lane/unreceived``).
+    ///
+    /// ```swift
+    /// let inner = ["a": a, "b": b]
+    /// let output = source.signal.flatMapFirst { inner[$0]!.offer() }
+    /// ```
+    public func offer() -> Signal<Value, Failure> {
+        let time = _scheduler.now.offset
+        _offers.withLock { $0.append(time) }
+        return signal
     }
 
     /// Every subscription so far, in the order they were made: when each was made and when
@@ -218,7 +242,8 @@ extension TestScheduler {
                 scheduled.dispose()
             }
         }
-        return TestSignal(scheduler: self, subscriptions: subscriptions, marbles: recorded, signal: signal)
+        let script = events.value.map { MarbleDiagram.Marble(time: self.tick * $0.tick, event: $0.event, label: { String(describing: $0) }) }
+        return TestSignal(scheduler: self, subscriptions: subscriptions, marbles: recorded, script: script, signal: signal)
     }
 
     private func _hot<Value, Failure: Error>(

@@ -2,10 +2,12 @@
 // the gallery's are of GalleryTests: it is redrawn from the time chapter's pipeline and
 // compared byte for byte; SIGNALS_UPDATE_PICTURES=1 rewrites it. It must read in a README
 // column, about 830 pixels wide: no text smaller than 10 pixels once scaled to that width.
+// Colour follows the event through it, and the search that was cut shows what it never sent.
 
 import Foundation
 import Testing
 @testable import playground
+import Signals
 
 @Suite struct ReadmePictureTests {
     static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -28,5 +30,36 @@ import Testing
         #expect(svg.contains(">search swif</text>") && svg.contains(">search swift</text>"))
         #expect(svg.contains("<title>search swif: disposed at "))
         #expect(!svg.contains("<script") && !svg.contains("href"))
+        // The answer the cancelled search never gave is drawn, faded, after its cut.
+        #expect(svg.contains("<title>search swif: results: swif at "), "the cut search's answer is drawn")
+        #expect(svg.contains("not received (cut or ignored)"))
+        #expect(svg.contains("@media (prefers-color-scheme: dark)"))
+    }
+
+    @Test func colourFollowsTheEventFromKeyToQueryToSearchToResults() throws {
+        let picture = typeAheadSearchLanes()
+        #expect(picture.lanes.map(\.name) == ["keys", "debounce", "distinct", "search swi", "search swif", "search swift", "results"])
+        func tones(_ lane: String) -> [(label: String, tones: [Int])] {
+            picture.lanes.first { $0.name == lane }!.marks.compactMap { mark in
+                if case .value(let label) = mark.kind, !mark.isFaded { (label, mark.tones) } else { nil }
+            }
+        }
+        // No value is drawn without a colour from its source (no colour from a label).
+        for lane in picture.lanes {
+            for mark in lane.marks where !mark.isFaded {
+                if case .value = mark.kind { #expect(!mark.tones.isEmpty && mark.tones != [-1], "\(mark.note)") }
+            }
+        }
+        let keys = tones("keys"), debounced = tones("debounce"), queries = tones("distinct")
+        // debounce lets swi, swi, swif, swift through: each in the colour of its key.
+        #expect(debounced.map(\.label) == ["swi", "swi", "swif", "swift"])
+        #expect(queries.map(\.label) == ["swi", "swif", "swift"], "the second swi is dropped on its own lane")
+        let swif = try #require(keys.last { $0.label == "swif" })
+        #expect(queries[1].tones == swif.tones, "swif takes its key's colour")
+        #expect(queries[1].tones != keys[0].tones, "not the colour of s")
+        let results = tones("results")
+        #expect(results.map(\.label) == ["results: swi", "results: swift"])
+        #expect(results[0].tones == queries[0].tones && results[1].tones == queries[2].tones, "results take their query's colour")
+        #expect(tones("search swift").first?.tones == queries[2].tones)
     }
 }

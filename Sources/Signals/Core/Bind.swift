@@ -20,6 +20,8 @@ extension Signal {
     ///    signal has completed;
     /// 5. fails as soon as any inner signal fails, disposing everything else.
     ///
+    /// ![bind: a → a, b → b and stop](marble-bind.svg)
+    ///
     /// Guarantees, so that nothing built on bind has to care:
     /// - **Serialised output.** Inner signals may emit on different threads at once; the
     ///   output observer is never entered concurrently (a thread waits for its turn to
@@ -111,6 +113,8 @@ extension Signal {
     ///     }
     /// }
     /// ```
+    ///
+    /// ![bind with BindControl: each new inner signal cuts the running ones](marble-bind-control.svg)
     ///
     /// A binding that never cuts may use either form; the `inout Bool` form is preferred
     /// when a closure would fit both.

@@ -8,7 +8,7 @@
 // Deterministic by construction: positions are rounded to tenths and printed by hand (no
 // locale, no floating-point description), elements are written in the order of the lanes
 // and their events, and nothing reads a clock, a dictionary or the environment. The picture
-// is a light card (an opaque background), so it reads the same on light and dark pages.
+// is a light card (an opaque background) that turns dark in a dark colour scheme.
 
 /// A picture of lanes of events over an axis of time: the drawing shared by marble
 /// diagrams and traces.
@@ -32,17 +32,21 @@ package struct _LanePicture: Sendable {
         /// A value's colours, as indices into ``_LanePicture/palette`` (`-1`: a neutral
         /// grey); more than one for a value combined from several; none: by its label.
         package var tones: [Int]
+        /// Whether it did not happen: what a signal would have sent after it was cut, or had
+        /// it not been ignored; drawn faded, with a dashed outline.
+        package var isFaded: Bool
 
         /// Whether it is a completion or a failure.
         package var isTerminal: Bool {
             if case .value = kind { false } else { true }
         }
 
-        package init(position: Double, kind: Kind, note: String, tones: [Int] = []) {
+        package init(position: Double, kind: Kind, note: String, tones: [Int] = [], isFaded: Bool = false) {
             self.position = position
             self.kind = kind
             self.note = note
             self.tones = tones
+            self.isFaded = isFaded
         }
     }
 
@@ -55,12 +59,17 @@ package struct _LanePicture: Sendable {
         package var active: [(start: Double, end: Double?)]
         /// Output lanes are drawn below a separator, in a darker ink.
         package var isOutput: Bool
+        /// A lane of notes — lines a log wrote, calls made (`connect()`, a resource made and
+        /// released) — rather than a signal's events: each value is drawn as a square-cornered
+        /// note on a dotted line, and the lane is never shaded as subscribed.
+        package var isLog: Bool
 
-        package init(name: String, marks: [Mark], active: [(start: Double, end: Double?)], isOutput: Bool) {
+        package init(name: String, marks: [Mark], active: [(start: Double, end: Double?)], isOutput: Bool, isLog: Bool = false) {
             self.name = name
             self.marks = marks
             self.active = active
             self.isOutput = isOutput
+            self.isLog = isLog
         }
     }
 
@@ -78,6 +87,8 @@ package struct _LanePicture: Sendable {
     /// An empty stretch (no event, no subscription edge) longer than this many units is
     /// drawn as a break in the axis; `nil`: everything to scale.
     package var breakAfter: Double?
+    /// A line under the key (a trace's thread tags: `t2 = thread 2`); `nil`: none.
+    package var footnote: String?
 
     package init(title: String, summary: String, lanes: [Lane], length: Double, unit: String, scale: Double, step: Double, breakAfter: Double? = nil) {
         self.title = title
@@ -98,15 +109,37 @@ package struct _LanePicture: Sendable {
     /// How wide a break in the axis is drawn, in pixels.
     static let breakWidth = 30.0
 
+    /// Where the lanes start: 110 pixels, or more when a lane's name needs it (a trace's
+    /// `results (thread 2)`), so that every name fits before its lane (up to 300 pixels;
+    /// a longer name is cut with `…`, see ``laneLabel(_:)``).
+    package var left: Double {
+        let longest = lanes.map { Self.nameWidth(of: $0.name) }.max() ?? 0
+        return min(max(Self.left, (longest + 24).rounded(.up)), 300)
+    }
+
+    /// About how wide a lane's name is drawn (13-pixel text, bold for outputs).
+    package static func nameWidth(of name: String) -> Double { Double(name.count) * 7.4 }
+
+    /// A lane's name as drawn: cut with `…` when it would not fit in 300 pixels.
+    static func laneLabel(_ name: String) -> String {
+        let fits = Int((300 - 24) / 7.4)
+        return name.count <= fits ? name : String(name.prefix(fits - 1)) + "…"
+    }
+
     /// The width of a value's marble: a circle for short labels, a pill for longer ones.
     static func width(of label: String) -> Double {
         max(26, Double(label.count) * 7 + 12)
     }
 
-    /// The width a mark takes on its row.
-    static func width(of mark: Mark) -> Double {
+    /// The width of a note on a log lane.
+    static func noteWidth(of label: String) -> Double {
+        max(22, Double(label.count) * 6.4 + 10)
+    }
+
+    /// The width a mark takes on its row (a value on a log lane is a note).
+    static func width(of mark: Mark, isLog: Bool = false) -> Double {
         switch mark.kind {
-        case .value(let label): width(of: label)
+        case .value(let label): isLog ? noteWidth(of: label) : width(of: label)
         case .completed: 8
         case .failed: 18
         }
@@ -167,7 +200,7 @@ package struct _LanePicture: Sendable {
             for interval in lane.active { points += [interval.start, interval.end ?? length] }
         }
         points = Array(Set(points.map { min(max($0, 0), length) })).sorted()
-        var knots: [(position: Double, x: Double)] = [(0, Self.left)]
+        var knots: [(position: Double, x: Double)] = [(0, left)]
         var breaks: [Double] = []
         var segments: [(from: Double, to: Double)] = []
         var segmentStart = 0.0
@@ -201,34 +234,52 @@ package struct _LanePicture: Sendable {
         package var width: Double
     }
 
-    /// The marks of a lane placed: each exactly at its time, on the first row where it does
-    /// not overlap a mark before it — events sharing a tick (or too close to fit side by
-    /// side) are stacked, in the order they happened, never pushed later.
+    /// The marks of a lane placed: each exactly at its time, on the lane's line (row 0)
+    /// unless it would overlap a mark already there — then on the first row above where it
+    /// fits. Completions and failures are placed first, so they stay on the line; values
+    /// sharing their tick (or too close to fit side by side) are stacked above, in the order
+    /// they happened, never pushed later. Row `k` is `k` row heights above the line on every
+    /// lane, so rows line up from lane to lane.
     package func placed(_ lane: Lane, on axis: Axis) -> (marks: [Placed], rows: Int) {
-        var rowEnds: [Double] = []
-        var result: [Placed] = []
-        for mark in lane.marks {
-            let x = axis.x(mark.position), width = Self.width(of: mark)
-            let row = rowEnds.firstIndex { $0 + 3 <= x - width / 2 } ?? rowEnds.count
-            if row == rowEnds.count { rowEnds.append(-.infinity) }
-            rowEnds[row] = x + width / 2
-            result.append(Placed(mark: mark, x: x, row: row, width: width))
+        var occupied: [[(from: Double, to: Double)]] = []
+        var result = [Placed?](repeating: nil, count: lane.marks.count)
+        let order = lane.marks.indices.filter { lane.marks[$0].isTerminal } + lane.marks.indices.filter { !lane.marks[$0].isTerminal }
+        for index in order {
+            let mark = lane.marks[index]
+            let x = axis.x(mark.position), width = Self.width(of: mark, isLog: lane.isLog)
+            let from = x - width / 2 - 1.5, to = x + width / 2 + 1.5
+            let row = occupied.firstIndex { row in !row.contains { $0.from < to && from < $0.to } } ?? occupied.count
+            if row == occupied.count { occupied.append([]) }
+            occupied[row].append((from, to))
+            result[index] = Placed(mark: mark, x: x, row: row, width: width)
         }
-        return (result, max(rowEnds.count, 1))
+        return (result.compactMap { $0 }, max(occupied.count, 1))
     }
+
+    /// How far above its lane's line a mark on `row` is drawn, in pixels: the same on every lane.
+    package static func rise(ofRow row: Int) -> Double { Double(row) * rowHeight }
 
     // MARK: - SVG
 
+    /// The styles of a picture: in a dark colour scheme (DocC's dark mode, a dark README
+    /// page), the card turns dark and its ink light; marbles keep their light fills and dark
+    /// text. Without a style sheet (or in light mode) the attributes alone draw it.
+    static let darkStyle = "<style>@media (prefers-color-scheme: dark){.card{fill:#161b22;stroke:#3a424f}"
+        + ".ink{fill:#e6e9ee}.line{stroke:#c9d0da}.shade{fill:#1f2d44;stroke:#3d5378}.axis{fill:#aab3c0}"
+        + ".cut{fill:#161b22}}</style>"
+
     /// The picture as a standalone SVG 1.1 document: no scripts, no external references.
     package var svg: String {
-        let axis = axis
+        let axis = axis, left = left
         let placedLanes = lanes.map { placed($0, on: axis) }
         let axisEnd = axis.x(length)
         let rightmost = placedLanes.flatMap(\.marks).map { $0.x + $0.width / 2 }.max() ?? 0
-        let width = _fmt(max(axisEnd + Self.right, rightmost + Self.right, 500))
+        let hasFaded = lanes.contains { $0.marks.contains(where: \.isFaded) }
+        let legendWidth = 500.0 + (hasFaded ? 190 : 0) + (lanes.contains(where: \.isLog) ? 110 : 0)
+        let width = _fmt(max(axisEnd + Self.right, rightmost + Self.right, legendWidth))
         let separatorCount = zip(lanes, lanes.dropFirst()).filter { !$0.isOutput && $1.isOutput }.count
         let lanesHeight = placedLanes.map { Self.laneHeight + Double($0.rows - 1) * Self.rowHeight }.reduce(0, +)
-        let height = _fmt(Self.top + lanesHeight + Double(separatorCount) * 8 + Self.axisHeight)
+        let height = _fmt(Self.top + lanesHeight + Double(separatorCount) * 8 + Self.axisHeight + (footnote == nil ? 0 : 18))
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" \
@@ -236,8 +287,9 @@ package struct _LanePicture: Sendable {
             font-family="Helvetica, Arial, sans-serif">
             <title id="title">\(_xml(title))</title>
             <desc id="desc">\(_xml(summary))</desc>
-            <rect x="0" y="0" width="\(width)" height="\(height)" rx="8" fill="#ffffff" stroke="#d0d4da"/>
-            <text x="16" y="27" font-size="15" font-weight="bold" fill="#1d2430">\(_xml(title))</text>
+            \(Self.darkStyle)
+            <rect class="card" x="0" y="0" width="\(width)" height="\(height)" rx="8" fill="#ffffff" stroke="#d0d4da"/>
+            <text class="ink" x="16" y="27" font-size="15" font-weight="bold" fill="#1d2430">\(_xml(title))</text>
 
             """
         var y = Self.top
@@ -247,39 +299,45 @@ package struct _LanePicture: Sendable {
                 y += 8
             }
             let (marks, rows) = placedLanes[index]
-            let laneHeight = Self.laneHeight + Double(rows - 1) * Self.rowHeight
-            let mid = y + laneHeight / 2
-            let half = 17 + Double(rows - 1) * Self.rowHeight / 2
+            let stack = Double(rows - 1) * Self.rowHeight
+            let laneHeight = Self.laneHeight + stack
+            // The lane's line, at the foot of its rows: row 0 is on it, row k is k rows above.
+            let mid = y + Self.laneHeight / 2 + stack
+            let top = mid - 17 - stack, bottom = mid + 17
             let ink = lane.isOutput ? "#1d2430" : "#3b4656"
             out += "<g>\n"
-            out += "<text x=\"14\" y=\"\(_fmt(mid + 4.5))\" font-size=\"13\"\(lane.isOutput ? " font-weight=\"bold\"" : "") fill=\"\(ink)\">\(_xml(lane.name))</text>\n"
-            for interval in lane.active {
+            out += "<text class=\"ink\" x=\"14\" y=\"\(_fmt(mid + 4.5))\" font-size=\"13\"\(lane.isOutput ? " font-weight=\"bold\"" : "") fill=\"\(ink)\">\(_xml(Self.laneLabel(lane.name)))</text>\n"
+            for interval in lane.active where !lane.isLog {
                 let x1 = axis.x(interval.start)
                 let x2 = axis.x(interval.end ?? length)
-                out += "<rect x=\"\(_fmt(x1))\" y=\"\(_fmt(mid - half))\" width=\"\(_fmt(max(x2 - x1, 2)))\" height=\"\(_fmt(2 * half))\" rx=\"6\" fill=\"#e3ecfa\" stroke=\"#b4c8ea\"/>\n"
+                out += "<rect class=\"shade\" x=\"\(_fmt(x1))\" y=\"\(_fmt(top))\" width=\"\(_fmt(max(x2 - x1, 2)))\" height=\"\(_fmt(bottom - top))\" rx=\"6\" fill=\"#e3ecfa\" stroke=\"#b4c8ea\"/>\n"
             }
-            out += "<line x1=\"\(_fmt(Self.left))\" y1=\"\(_fmt(mid))\" x2=\"\(_fmt(axisEnd))\" y2=\"\(_fmt(mid))\" stroke=\"\(ink)\" stroke-width=\"1.5\"/>\n"
-            for start in axis.breaks { out += _drawBreak(at: start, mid: mid, half: half + 1) }
+            out += "<line class=\"line\" x1=\"\(_fmt(left))\" y1=\"\(_fmt(mid))\" x2=\"\(_fmt(axisEnd))\" y2=\"\(_fmt(mid))\" stroke=\"\(ink)\" "
+                + (lane.isLog ? "stroke-width=\"1\" stroke-dasharray=\"2 4\"/>\n" : "stroke-width=\"1.5\"/>\n")
+            for start in axis.breaks { out += _drawBreak(at: start, mid: (top + bottom) / 2, half: (bottom - top) / 2 + 1) }
             // A subscription that ended without a terminal event there: disposed (cancelled).
-            for interval in lane.active {
-                guard let end = interval.end, !lane.marks.contains(where: { $0.position == end && $0.isTerminal }) else { continue }
-                out += _drawDisposal(at: axis.x(end), mid: mid, half: half, note: "\(lane.name): disposed at \(_fmt(end))")
+            for interval in lane.active where !lane.isLog {
+                guard let end = interval.end, !lane.marks.contains(where: { $0.position == end && $0.isTerminal && !$0.isFaded }) else { continue }
+                out += _drawDisposal(at: axis.x(end), mid: (top + bottom) / 2, half: (bottom - top) / 2, note: "\(lane.name): disposed at \(_fmt(end))")
             }
             for placed in marks {
-                let rowMid = mid + (Double(placed.row) - Double(rows - 1) / 2) * Self.rowHeight
-                out += _draw(placed.mark, x: placed.x, mid: rowMid, ink: ink, tall: rows == 1)
+                let rowMid = mid - Self.rise(ofRow: placed.row)
+                var drawn = lane.isLog && !placed.mark.isTerminal
+                    ? _drawNote(placed.mark, x: placed.x, width: placed.width, mid: rowMid, ink: ink)
+                    : _draw(placed.mark, x: placed.x, mid: rowMid, ink: ink, tall: rows == 1)
                 if case .failed(let error) = placed.mark.kind {
                     // The failure's text, under its cross at the lane's foot.
-                    out += "<text x=\"\(_fmt(placed.x))\" y=\"\(_fmt(mid + laneHeight / 2 - 3))\" font-size=\"10\" text-anchor=\"middle\" fill=\"#c0262d\">\(_xml(_short(error)))</text>\n"
+                    drawn += "<text x=\"\(_fmt(placed.x))\" y=\"\(_fmt(mid + Self.laneHeight / 2 - 3))\" font-size=\"10\" text-anchor=\"middle\" fill=\"#c0262d\">\(_xml(_short(error)))</text>\n"
                 }
+                out += placed.mark.isFaded ? "<g opacity=\"0.45\">\n\(drawn)</g>\n" : drawn
             }
             out += "</g>\n"
             y += laneHeight
         }
         // The axis: a labelled mark at each label.
         let axisY = y + 14
-        out += "<g font-size=\"11\" fill=\"#5b6575\">\n"
-        out += "<line x1=\"\(_fmt(Self.left))\" y1=\"\(_fmt(axisY))\" x2=\"\(_fmt(axisEnd))\" y2=\"\(_fmt(axisY))\" stroke=\"#8a93a1\"/>\n"
+        out += "<g class=\"axis\" font-size=\"11\" fill=\"#5b6575\">\n"
+        out += "<line x1=\"\(_fmt(left))\" y1=\"\(_fmt(axisY))\" x2=\"\(_fmt(axisEnd))\" y2=\"\(_fmt(axisY))\" stroke=\"#8a93a1\"/>\n"
         for start in axis.breaks { out += _drawBreak(at: start, mid: axisY, half: 6) }
         for position in axis.labels {
             let x = _fmt(axis.x(position))
@@ -288,22 +346,25 @@ package struct _LanePicture: Sendable {
         }
         out += "<text x=\"14\" y=\"\(_fmt(axisY + 4))\">\(_xml(unit))</text>\n"
         out += "</g>\n"
-        out += _legend(y: axisY + 40)
+        out += _legend(y: axisY + 40, faded: hasFaded, notes: lanes.contains(where: \.isLog))
+        if let footnote {
+            out += "<text class=\"ink\" x=\"16\" y=\"\(_fmt(axisY + 59))\" font-size=\"11\" fill=\"#3b4656\">\(_xml(footnote))</text>\n"
+        }
         out += "</svg>\n"
         return out
     }
 
     /// The key: shading, a value, completion, failure, disposal.
-    private func _legend(y: Double) -> String {
-        var out = "<g font-size=\"11\" fill=\"#3b4656\">\n"
+    private func _legend(y: Double, faded: Bool, notes: Bool) -> String {
+        var out = "<g class=\"ink\" font-size=\"11\" fill=\"#3b4656\">\n"
         var x = 16.0
-        out += "<rect x=\"\(_fmt(x))\" y=\"\(_fmt(y - 9))\" width=\"22\" height=\"12\" rx=\"3\" fill=\"#e3ecfa\" stroke=\"#b4c8ea\"/>"
+        out += "<rect class=\"shade\" x=\"\(_fmt(x))\" y=\"\(_fmt(y - 9))\" width=\"22\" height=\"12\" rx=\"3\" fill=\"#e3ecfa\" stroke=\"#b4c8ea\"/>"
         out += "<text x=\"\(_fmt(x + 27))\" y=\"\(_fmt(y + 1))\">subscribed</text>\n"
         x += 100
         out += "<circle cx=\"\(_fmt(x + 6))\" cy=\"\(_fmt(y - 3))\" r=\"6\" fill=\"\(Self.palette[0])\" stroke=\"#3b4656\"/>"
         out += "<text x=\"\(_fmt(x + 16))\" y=\"\(_fmt(y + 1))\">value</text>\n"
         x += 62
-        out += "<line x1=\"\(_fmt(x + 3))\" y1=\"\(_fmt(y - 10))\" x2=\"\(_fmt(x + 3))\" y2=\"\(_fmt(y + 4))\" stroke=\"#3b4656\" stroke-width=\"3\"/>"
+        out += "<line class=\"line\" x1=\"\(_fmt(x + 3))\" y1=\"\(_fmt(y - 10))\" x2=\"\(_fmt(x + 3))\" y2=\"\(_fmt(y + 4))\" stroke=\"#3b4656\" stroke-width=\"3\"/>"
         out += "<text x=\"\(_fmt(x + 11))\" y=\"\(_fmt(y + 1))\">completed</text>\n"
         x += 88
         out += "<path d=\"M\(_fmt(x)) \(_fmt(y - 9))L\(_fmt(x + 10)) \(_fmt(y + 1))M\(_fmt(x)) \(_fmt(y + 1))L\(_fmt(x + 10)) \(_fmt(y - 9))\" stroke=\"#c0262d\" stroke-width=\"2.5\"/>"
@@ -311,7 +372,28 @@ package struct _LanePicture: Sendable {
         x += 64
         out += "<line x1=\"\(_fmt(x + 4))\" y1=\"\(_fmt(y - 10))\" x2=\"\(_fmt(x + 4))\" y2=\"\(_fmt(y + 4))\" stroke=\"#6b7585\" stroke-width=\"2\" stroke-dasharray=\"3 2\"/>"
         out += "<text x=\"\(_fmt(x + 12))\" y=\"\(_fmt(y + 1))\">disposed (cancelled)</text>\n"
+        if faded {
+            x += 136
+            out += "<g opacity=\"0.45\"><circle cx=\"\(_fmt(x + 6))\" cy=\"\(_fmt(y - 3))\" r=\"6\" fill=\"\(Self.neutral)\" stroke=\"#3b4656\" stroke-dasharray=\"3 2\"/></g>"
+            out += "<text x=\"\(_fmt(x + 16))\" y=\"\(_fmt(y + 1))\">not received (cut or ignored)</text>\n"
+            x += 190
+        } else {
+            x += 136
+        }
+        if notes {
+            out += "<rect x=\"\(_fmt(x))\" y=\"\(_fmt(y - 10))\" width=\"16\" height=\"14\" rx=\"2\" fill=\"\(Self.neutral)\" stroke=\"#3b4656\"/>"
+            out += "<text x=\"\(_fmt(x + 21))\" y=\"\(_fmt(y + 1))\">log entry, call</text>\n"
+        }
         return out + "</g>\n"
+    }
+
+    /// A note on a log lane: a square-cornered label in its value's colour, not a marble.
+    private func _drawNote(_ mark: Mark, x: Double, width: Double, mid: Double, ink: String) -> String {
+        guard case .value(let label) = mark.kind else { return "" }
+        let tone = mark.tones.first ?? -1
+        let fill = tone >= 0 ? Self.palette[tone % Self.palette.count] : Self.neutral
+        return "<g><title>\(_xml(mark.note))</title><rect x=\"\(_fmt(x - width / 2))\" y=\"\(_fmt(mid - 10))\" width=\"\(_fmt(width))\" height=\"20\" rx=\"2\" "
+            + "fill=\"\(fill)\" stroke=\"\(ink)\"/><text x=\"\(_fmt(x))\" y=\"\(_fmt(mid + 4))\" font-size=\"11\" text-anchor=\"middle\" fill=\"#10151d\">\(_xml(label))</text></g>\n"
     }
 
     /// The end of a subscription that no terminal event ended: a dashed bar at the shading's end.
@@ -323,7 +405,7 @@ package struct _LanePicture: Sendable {
     /// A break in the axis at `x`: the line cut, with two slanted strokes.
     private func _drawBreak(at x: Double, mid: Double, half: Double) -> String {
         let a = x + 9, b = x + Self.breakWidth - 9
-        return "<rect x=\"\(_fmt(x + 4))\" y=\"\(_fmt(mid - half))\" width=\"\(_fmt(Self.breakWidth - 8))\" height=\"\(_fmt(2 * half))\" fill=\"#ffffff\"/>"
+        return "<rect class=\"cut\" x=\"\(_fmt(x + 4))\" y=\"\(_fmt(mid - half))\" width=\"\(_fmt(Self.breakWidth - 8))\" height=\"\(_fmt(2 * half))\" fill=\"#ffffff\"/>"
             + "<path d=\"M\(_fmt(a - 3)) \(_fmt(mid + 7))L\(_fmt(a + 3)) \(_fmt(mid - 7))M\(_fmt(b - 3)) \(_fmt(mid + 7))L\(_fmt(b + 3)) \(_fmt(mid - 7))\" stroke=\"#8a93a1\" stroke-width=\"1.5\" fill=\"none\"/>\n"
     }
 
@@ -333,7 +415,8 @@ package struct _LanePicture: Sendable {
         switch mark.kind {
         case .value(let label):
             let width = Self.width(of: label)
-            let fills = (mark.tones.isEmpty ? [_stableHash(label) % Self.palette.count] : mark.tones.prefix(3).map { $0 })
+            // A value with no colour given has no source to follow: grey, never a colour of its label.
+            let fills = (mark.tones.isEmpty ? [-1] : mark.tones.prefix(3).map { $0 })
                 .map { $0 >= 0 ? Self.palette[$0 % Self.palette.count] : Self.neutral }
             let left = x - width / 2
             var body = "<rect x=\"\(_fmt(left))\" y=\"\(_fmt(mid - 13))\" width=\"\(_fmt(width))\" height=\"26\" rx=\"13\" fill=\"\(fills[0])\"/>"
@@ -343,21 +426,21 @@ package struct _LanePicture: Sendable {
                 body += "<rect x=\"\(_fmt(start))\" y=\"\(_fmt(mid - 13))\" width=\"\(_fmt(left + width - start))\" height=\"26\" rx=\"13\" fill=\"\(fill)\"/>"
                     + "<rect x=\"\(_fmt(start))\" y=\"\(_fmt(mid - 13))\" width=\"\(_fmt(max(left + width - start - 13, 0)))\" height=\"26\" fill=\"\(fill)\"/>"
             }
-            return "<g>\(note)\(body)<rect x=\"\(_fmt(left))\" y=\"\(_fmt(mid - 13))\" width=\"\(_fmt(width))\" height=\"26\" rx=\"13\" fill=\"none\" stroke=\"\(ink)\" stroke-width=\"1.5\"/>"
+            return "<g>\(note)\(body)<rect x=\"\(_fmt(left))\" y=\"\(_fmt(mid - 13))\" width=\"\(_fmt(width))\" height=\"26\" rx=\"13\" fill=\"none\" stroke=\"\(ink)\" stroke-width=\"1.5\"\(mark.isFaded ? " stroke-dasharray=\"4 3\"" : "")/>"
                 + "<text x=\"\(_fmt(x))\" y=\"\(_fmt(mid + 4.5))\" font-size=\"12\" text-anchor=\"middle\" fill=\"#10151d\">\(_xml(label))</text></g>\n"
         case .completed:
             let half = tall ? 15.0 : 13
-            return "<g>\(note)<line x1=\"\(_fmt(x))\" y1=\"\(_fmt(mid - half))\" x2=\"\(_fmt(x))\" y2=\"\(_fmt(mid + half))\" stroke=\"\(ink)\" stroke-width=\"3\"/></g>\n"
+            return "<g>\(note)<line class=\"line\" x1=\"\(_fmt(x))\" y1=\"\(_fmt(mid - half))\" x2=\"\(_fmt(x))\" y2=\"\(_fmt(mid + half))\" stroke=\"\(ink)\" stroke-width=\"3\"/></g>\n"
         case .failed:
             return "<g stroke=\"#c0262d\" stroke-width=\"3\">\(note)<line x1=\"\(_fmt(x - 8))\" y1=\"\(_fmt(mid - 8))\" x2=\"\(_fmt(x + 8))\" y2=\"\(_fmt(mid + 8))\"/>"
                 + "<line x1=\"\(_fmt(x - 8))\" y1=\"\(_fmt(mid + 8))\" x2=\"\(_fmt(x + 8))\" y2=\"\(_fmt(mid - 8))\"/></g>\n"
         }
     }
 
-    /// Light fills, each dark-text legible (a trace's value gets one by its label).
     /// The fill of a value with no source to take a colour from.
     static let neutral = "#e4e7ec"
 
+    /// Light fills, each dark-text legible.
     static let palette = ["#ffd166", "#8fd3c1", "#f4a3a8", "#a9c5f5", "#c7b3ef", "#b9e18c", "#f7b978", "#9fe0ef"]
 
     // MARK: - Text
@@ -368,7 +451,8 @@ package struct _LanePicture: Sendable {
         let nameWidth = lanes.map(\.name.count).max() ?? 0
         var lines = [title]
         for lane in lanes {
-            let events = lane.marks.map { mark -> String in
+            // What happened only: a faded mark (not received) is not an event.
+            let events = lane.marks.filter { !$0.isFaded }.map { mark -> String in
                 let symbol = switch mark.kind {
                 case .value(let label): label
                 case .completed: "|"

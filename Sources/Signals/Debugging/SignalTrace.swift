@@ -152,7 +152,19 @@ public final class SignalTrace: Sendable {
     public init(capacity: Int = 1000) {
         _precondition(capacity > 0, "Signals: SignalTrace(capacity:) needs a capacity of 1 or more, got \(capacity)")
         self.capacity = capacity
+        _clock = nil
     }
+
+    /// A timeline whose entries take their time and thread from `clock` (a test scheduler's
+    /// virtual time) rather than the real clock and thread: the same run draws the same
+    /// picture, for the documentation's trace picture.
+    package init(capacity: Int = 1000, clock: @escaping @Sendable () -> (time: Duration, thread: String)) {
+        self.capacity = capacity
+        _clock = clock
+    }
+
+    /// Where entries take their time and thread from, when not the real clock and thread.
+    private let _clock: (@Sendable () -> (time: Duration, thread: String))?
 
     /// The entries kept, oldest first.
     ///
@@ -201,11 +213,14 @@ public final class SignalTrace: Sendable {
     /// The timeline as an SVG 1.1 picture: one lane per stage in pipeline order (the source
     /// at the top: the stage that first saw a value or a terminal event), over an axis fitted
     /// to the run (from its first entry to its last, in milliseconds, or microseconds for a
-    /// run under one). Values are labelled marbles — values closer than a marble's width on
-    /// one thread are one marble counted `×N` — completion is a bar, failure a cross with the
+    /// run under one). Values are labelled marbles in the colour of the value (the same value
+    /// keeps its colour from stage to stage) — up to three values closer than a marble's width
+    /// on one thread are stacked, more are one marble counted `×N` — completion is a bar, failure a cross with the
     /// error's text, and each subscription is shaded until its terminal event or, dashed,
     /// its disposal. The thread is on the picture: in the lane's name (`source (main)`) when
-    /// the stage kept to one thread, else as a tag on each value and failure (`3 t2`); every
+    /// the stage kept to one thread, else as a tag on each value and failure (`3 t2`), the
+    /// tags spelled out under the key (`t2 = thread 2`); a long stage name widens the
+    /// margin so that it fits before its lane; every
     /// mark's tooltip names its time and thread. The same drawing as SignalsTesting's marble
     /// diagrams.
     ///
@@ -228,10 +243,12 @@ public final class SignalTrace: Sendable {
 
     /// Records `kind` for `stage`'s subscription `subscription`, now, on this thread.
     func _record(_ stage: String, _ subscription: Int, _ kind: Entry.Kind) {
-        let thread = _currentThreadName()
+        let given = _clock?()
+        let thread = given?.thread ?? _currentThreadName()
         let now = ContinuousClock.now
         _state.withLock { state in
-            let entry = Entry(stage: stage, kind: kind, time: state.start.duration(to: now), thread: thread, subscription: subscription)
+            let time = given?.time ?? state.start.duration(to: now)
+            let entry = Entry(stage: stage, kind: kind, time: time, thread: thread, subscription: subscription)
             if state.ring.count < capacity {
                 state.ring.append(entry)
             } else {
@@ -278,6 +295,16 @@ public final class SignalTrace: Sendable {
             case (nil, nil): i > j
             }
         }
+        // Colour follows the value: a value gets the next colour of the palette the first
+        // time it is seen (lanes from the source down, each in time order), and keeps it on
+        // every lane it passes (the same description); no colour comes from a label's hash.
+        var toneOfLabel: [String: Int] = [:]
+        func tone(_ label: String) -> Int {
+            if let tone = toneOfLabel[label] { return tone }
+            let tone = toneOfLabel.count % _LanePicture.palette.count
+            toneOfLabel[label] = tone
+            return tone
+        }
         let lanes = order.map { index in
             let stage = stages[index]
             let stageEntries = entriesOfStage[stage] ?? []
@@ -289,28 +316,48 @@ public final class SignalTrace: Sendable {
             // (drawn dashed, that would read as a cancellation).
             var ended: [Int: Double] = [:]
             var intervals: [(subscription: Int, start: Double, end: Double?)] = []
-            // A burst: values closer than a marble's width are one marble, `×N`.
-            var burst: [(at: Double, entry: Entry)] = []
-            func flush() {
+            // A run of values, each closer than a marble's width to the one before, on one
+            // thread: up to three are drawn value by value (stacked where they crowd); a
+            // longer run is cut into groups a marble wide, each one marble counted `×N`.
+            var run: [(at: Double, entry: Entry)] = []
+            func draw(_ burst: ArraySlice<(at: Double, entry: Entry)>, tag: String) {
                 guard let first = burst.first else { return }
-                let tag = threads.count > 1 ? " \(_threadTag(first.entry.thread))" : ""
                 if burst.count == 1, case .value(let label) = first.entry.kind {
                     let note = "\(stage): next(\(label)) at \(_fmt(first.at)) \(unitName) on \(first.entry.thread)"
-                    marks.append(.init(position: first.at, kind: .value(_shortLabel(label) + tag), note: note))
-                } else {
-                    let labels = burst.compactMap { item -> String? in if case .value(let label) = item.entry.kind { label } else { nil } }
-                    let note = "\(stage): \(burst.count) values from \(_fmt(first.at)) to \(_fmt(burst.last!.at)) \(unitName) on \(first.entry.thread): "
-                        + _traceLabel(labels.joined(separator: ", "))
-                    marks.append(.init(position: first.at, kind: .value("×\(burst.count)" + tag), note: note))
+                    marks.append(.init(position: first.at, kind: .value(_shortLabel(label) + tag), note: note, tones: [tone(label)]))
+                    return
                 }
-                burst = []
+                let labels = burst.compactMap { item -> String? in if case .value(let label) = item.entry.kind { label } else { nil } }
+                let note = "\(stage): \(burst.count) values from \(_fmt(first.at)) to \(_fmt(burst.last!.at)) \(unitName) on \(first.entry.thread): "
+                    + _traceLabel(labels.joined(separator: ", "))
+                var tones: [Int] = []
+                for label in labels where tones.count < 3 {
+                    let next = tone(label)
+                    if !tones.contains(next) { tones.append(next) }
+                }
+                marks.append(.init(position: first.at, kind: .value("×\(burst.count)" + tag), note: note, tones: tones))
+            }
+            func flush() {
+                guard let first = run.first else { return }
+                let tag = threads.count > 1 ? " \(_threadTag(first.entry.thread))" : ""
+                if run.count <= 3 {
+                    for index in run.indices { draw(run[index...index], tag: tag) }
+                } else {
+                    var start = run.startIndex
+                    for index in run.indices where (run[index].at - run[start].at) * scale >= 30 {
+                        draw(run[start..<index], tag: tag)
+                        start = index
+                    }
+                    draw(run[start...], tag: tag)
+                }
+                run = []
             }
             for entry in stageEntries {
                 let at = units(entry.time)
                 let note = "\(stage): \(entry._what) at \(_fmt(at)) \(unitName) on \(entry.thread)"
                 if case .value = entry.kind {
-                    if let first = burst.first, (at - first.at) * scale >= 30 || first.entry.thread != entry.thread { flush() }
-                    burst.append((at, entry))
+                    if let last = run.last, (at - last.at) * scale >= 30 || last.entry.thread != entry.thread { flush() }
+                    run.append((at, entry))
                     continue
                 }
                 flush()
@@ -340,9 +387,18 @@ public final class SignalTrace: Sendable {
             let name = threads.count == 1 ? "\(stage) (\(threads.first!))" : stage
             return _LanePicture.Lane(name: name, marks: marks, active: intervals.map { ($0.start, $0.end) }, isOutput: false)
         }
-        return _LanePicture(
+        var picture = _LanePicture(
             title: title, summary: "A timeline of \(stages.count) traced stages over \(_fmt(length)) \(unitName)",
             lanes: lanes, length: length, unit: unitName, scale: scale, step: _niceStep(length / 8))
+        // The thread tags on marbles, spelled out under the key.
+        let tagged = Set(stages.filter { Set(entriesOfStage[$0]!.map(\.thread)).count > 1 }.flatMap { entriesOfStage[$0]!.map(\.thread) })
+        if !tagged.isEmpty {
+            // main first, then thread 2 before thread 10.
+            func rank(_ thread: String) -> (Int, Int, String) { (thread == "main" ? 0 : 1, thread.count, thread) }
+            let threads: [String] = tagged.sorted { rank($0) < rank($1) }
+            picture.footnote = "Threads: " + threads.map { "\(_threadTag($0)) = \($0)" }.joined(separator: ", ")
+        }
+        return picture
     }
 }
 

@@ -68,6 +68,8 @@ extension Signal {
     /// ``BindingState`` cell on hot paths), as with `bind(_:)`: the binding's calls never
     /// overlap.
     ///
+    /// ![bindTrackingInners: exhaustMap, busy until .innerCompleted](marble-bindTrackingInners.svg)
+    ///
     /// Composed of: `deferred`, a `Subject` of notices `merge`d with this signal's events, and
     /// one `bind` that returns each signal of the binding `followed(by:)` its notice (the
     /// mechanism `flatten(.concat)`, `.first` and `.concurrent(limit:)` use too).

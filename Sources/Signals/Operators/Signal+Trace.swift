@@ -16,6 +16,11 @@ extension Signal {
     ///
     /// Completes / Fails / Disposes: as this signal; the events are only recorded.
     ///
+    /// ![A trace of the type-ahead search: keys, debounced, queries, results and shown, with the debounce and the searches on another thread](trace-search.svg)
+    ///
+    /// (The type-ahead search traced stage by stage; a stage on one thread names it after its
+    /// name, one that hops tags each value, `t2`, spelled out under the key.)
+    ///
     /// Composed of: `deferred` (a subscription number per subscription) + `on(subscribed:next:error:completed:disposed:)`.
     ///
     /// ```swift

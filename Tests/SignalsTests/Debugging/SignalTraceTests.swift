@@ -79,6 +79,24 @@ import SignalsTesting
         #expect(lines.contains { $0.contains(" ms  query  next(a<b)  (") })
     }
 
+    @Test func aValueKeepsItsColourFromLaneToLaneAndNoColourComesFromALabelsHash() {
+        // "swi" passes two stages: one colour on both lanes; each new value the next colour.
+        let timeline = SignalTrace()
+        let recorder = Signal.from(["s", "swi", "swif"]).trace("keys", in: timeline)
+            .filter { $0.count > 1 }.trace("queries", in: timeline).record()
+        #expect(recorder.values == ["swi", "swif"])
+        let lanes = timeline._picture(title: "t").lanes
+        func tones(_ lane: Int) -> [String: [Int]] {
+            var result: [String: [Int]] = [:]
+            for mark in lanes[lane].marks { if case .value(let label) = mark.kind { result[label] = mark.tones } }
+            return result
+        }
+        let keys = tones(0), queries = tones(1)
+        #expect(keys.values.allSatisfy { $0.count == 1 }, "every value has a colour of its own: \(keys)")
+        #expect(Set(keys.values.map { $0[0] }).count == 3)
+        #expect(queries["swi"] == keys["swi"] && queries["swif"] == keys["swif"], "\(keys) \(queries)")
+    }
+
     @Test func resetForgetsEverything() {
         let timeline = SignalTrace(capacity: 2)
         _ = Signal.from([1, 2, 3]).trace("x", in: timeline).record()
@@ -116,7 +134,7 @@ import SignalsTesting
         for stage in 0..<stages { _ = Signal<Int, Never>.never.trace("s\(stage)", in: timeline).subscribe(next: { _ in }) }
         #expect(timeline.entries.count == stages)
         let svg = timeline.svg(title: "many")
-        #expect(svg.components(separatedBy: "<g>\n<text x=\"14\"").count - 1 == stages)
+        #expect(svg.components(separatedBy: "<g>\n<text class=\"ink\" x=\"14\"").count - 1 == stages)
     }
 
     @Test func thePictureReadsLanesInPipelineOrderWithBurstsGroupedAndAFittedAxis() {

@@ -23,7 +23,7 @@ private func during(_ from: Int, _ to: Int? = nil) -> TestSubscription {
 }
 
 /// A lane of the calls a picture makes during its run (`connect()`, the connection's
-/// `dispose()`, a resource made and released), each drawn as a marble at its time.
+/// `dispose()`, a resource made and released), each drawn as a note (a log lane) at its time.
 final class CallLane: MarbleDiagramInput, Sendable {
     private let scheduler: TestScheduler
     private let calls = _Locked<[MarbleDiagram.Marble]>([])
@@ -45,7 +45,9 @@ final class CallLane: MarbleDiagramInput, Sendable {
     }
 
     func marbleLane(named name: String) -> MarbleDiagram.Lane {
-        MarbleDiagram.Lane(name, events: calls.withLock { $0 })
+        var lane = MarbleDiagram.Lane(name, events: calls.withLock { $0 })
+        lane.isLog = true
+        return lane
     }
 }
 
@@ -259,7 +261,7 @@ let sharingGalleryPictures: [GalleryPicture] = [
         let output = Signal<String, Never>.using({ calls.record("make") }, release: { _ in calls.record("release") }) { _ in source.signal }
         return s.diagram("Signal.using({ make() }, release: { release($0) }) { _ in source.signal }",
                          inputs: ["resource": calls, "source": source], output: output,
-                         subscribers: ["A": during(1, 5), "B": during(6)])
+                         subscribers: ["A": during(1, 5), "B": during(7)])
     },
 ]
 
@@ -294,5 +296,5 @@ let sharingGallerySentences: [String: String] = [
     "deferred": "The signal is made per subscription, when it happens: A, at 1, receives 1; B, at 4, receives 4.",
     "generate": "1, doubled while below 10: every value and the completion, at once.",
     "range": "Three consecutive integers from 5, at once, then the completion.",
-    "using": "A resource is made for each subscription and released when it ends: A disposes at 5, B's subscription ends with the source's completion.",
+    "using": "A resource is made for each subscription and released when it ends: A disposes at 5, B (from 7) ends with the source's completion.",
 ]

@@ -91,8 +91,80 @@ struct OneTickQueue: Scheduler {
     }
 }
 
+/// An input drawn as a log lane: what a hook or a logger wrote, as notes (not a signal).
+struct AsLog: MarbleDiagramInput {
+    let input: any MarbleDiagramInput
+    init(_ input: any MarbleDiagramInput) { self.input = input }
+    func marbleLane(named name: String) -> MarbleDiagram.Lane {
+        var lane = input.marbleLane(named: name)
+        lane.isLog = true
+        return lane
+    }
+}
+
+private let primitive = "The primitive: bind"
+
 /// Every picture, in the gallery's order.
 let galleryPictures: [GalleryPicture] = [
+    // MARK: The primitive
+    GalleryPicture("bind", "bind(_:)", primitive) { s in
+        // For each source event the binding returns an inner signal (or nil) and bind merges
+        // them; at b it sets `stop`, which cuts the source: c is never received.
+        let source = s.coldStrings("-a---b---c-|"), a = s.coldInts("1-2|"), b = s.coldInts("-3---4|")
+        let inner = ["a": a, "b": b]
+        return s.diagram("bind { { event, stop in … } }: a → a, b → b and stop", inputs: ["source": source, "a": a, "b": b],
+                         output: source.signal.bind {
+                             { (event: Event<String, Never>, stop: inout Bool) -> Signal<Int, Never>? in
+                                 guard case .next(let name) = event else { return nil }
+                                 if name == "b" { stop = true }
+                                 return inner[name]!.signal
+                             }
+                         })
+    },
+    GalleryPicture("bind-control", "bind(_:) (BindControl)", primitive) { s in
+        // The BindControl form: each new inner signal cuts the running ones (switchToLatest
+        // in full); a's 3 is never received.
+        let source = s.hotStrings("-a---b-----|"), a = s.coldInts("-1-2-3|"), b = s.coldInts("-4-5|")
+        let inner = ["a": a, "b": b]
+        return s.diagram("bind { { event, control in control.cancelInners(); … } }", inputs: ["source": source, "a": a, "b": b],
+                         output: source.signal.bind {
+                             { (event: Event<String, Never>, control: inout BindControl) -> Signal<Int, Never>? in
+                                 guard case .next(let name) = event else { return nil }
+                                 control.cancelInners()
+                                 return inner[name]!.signal
+                             }
+                         })
+    },
+    GalleryPicture("bindTrackingInners", "bindTrackingInners(_:)", primitive) { s in
+        // exhaustMap on bindTrackingInners: the binding also sees each inner signal's end
+        // (.innerCompleted, logged); while a runs, b is ignored (offered, drawn faded).
+        let source = s.hotStrings("-a--b---c---|"), a = s.coldInts("-1-2-3|"), b = s.coldInts("-4|"), c = s.coldInts("-5-6|")
+        let inner = ["a": a, "b": b, "c": c]
+        let seen = Subject<String, Never>()
+        let output: Signal<Int, Never> = source.signal.bindTrackingInners {
+            var busy = false
+            return { (event: TrackedEvent<String, Never>, _: inout Bool) -> Signal<Int, Never>? in
+                switch event {
+                case .source(.next(let name)):
+                    if busy {
+                        _ = inner[name]!.offer()
+                        return nil
+                    }
+                    busy = true
+                    return inner[name]!.signal
+                case .source(.error(let error)): return .error(error)
+                case .source(.completed): return nil
+                case .innerCompleted:
+                    seen.send(value: "innerCompleted")
+                    busy = false
+                    return nil
+                }
+            }
+        }
+        return s.diagram("bindTrackingInners: exhaustMap, busy until .innerCompleted", inputs: ["source": source, "a": a, "b": b, "c": c,
+                         "binding sees": AsLog(seen.signal.record(scheduler: s))], output: output)
+    },
+
     // MARK: Transforming and filtering
     GalleryPicture("map", "map(_:)", transforming) { s in
         let source = s.hotInts("-1-2-3-|")
@@ -108,7 +180,7 @@ let galleryPictures: [GalleryPicture] = [
     },
     GalleryPicture("scan", "scan(_:_:)", transforming) { s in
         let source = s.hotInts("-1-2-3-4-|")
-        return s.diagram("scan(0, +)", inputs: ["source": source], output: source.signal.scan(0, +))
+        return s.diagram("scan(10, +)", inputs: ["source": source], output: source.signal.scan(10, +))
     },
     GalleryPicture("reduce", "reduce(_:_:)", transforming) { s in
         let source = s.hotInts("-1-2-3-4-|")
@@ -267,7 +339,7 @@ let galleryPictures: [GalleryPicture] = [
         return s.diagram("a.concat(b)", inputs: ["a": a, "b": b], output: a.signal.concat(b.signal))
     },
     GalleryPicture("combineLatest", "combineLatest(…)", combining) { s in
-        let a = s.hotInts("-1---2-3---|"), b = s.hotStrings("---a----b-|")
+        let a = s.hotInts("-1---2-3---|"), b = s.hotStrings("---a-----b|")
         return s.diagram("Signal.combineLatest(a, b)", inputs: ["a": a, "b": b], output: Signal.combineLatest(a.signal, b.signal), label: pairLabel)
     },
     GalleryPicture("zip", "Signal.zip(…)", combining) { s in
@@ -280,8 +352,8 @@ let galleryPictures: [GalleryPicture] = [
     },
     GalleryPicture("withLatestFrom-resultSelector", "withLatestFrom(_:resultSelector:)", combining) { s in
         let a = s.hotInts("--1---2-3-|"), b = s.hotStrings("-a---b-----|")
-        return s.diagram("a.withLatestFrom(b) { n, s in String(repeating: s, count: n) }", inputs: ["a": a, "b": b],
-                         output: a.signal.withLatestFrom(b.signal) { n, s in String(repeating: s, count: n) })
+        return s.diagram("a.withLatestFrom(b) { n, s in s + String(n) }", inputs: ["a": a, "b": b],
+                         output: a.signal.withLatestFrom(b.signal) { n, s in s + String(n) })
     },
     GalleryPicture("sample-on", "sample(on:)", combining) { s in
         let source = s.hotInts("-1-2-3-----4-|"), trigger = s.hotStrings("--x---x-x-----x-|")
@@ -349,9 +421,10 @@ let galleryPictures: [GalleryPicture] = [
     },
     GalleryPicture("flatten-first", "flatten(.first)", flattening) { s in
         let outer = s.hotStrings("-a---b---c---|"), a = s.coldInts("1-2-3|"), b = s.coldInts("4-5|"), c = s.coldInts("6-7|")
-        let inners = ["a": a.signal, "b": b.signal, "c": c.signal]
+        // offer(): b, ignored while a runs, is drawn faded where it was offered.
+        let inners = ["a": a, "b": b, "c": c]
         return s.diagram("flatten(.first)", inputs: ["outer": outer, "a": a, "b": b, "c": c],
-                         output: outer.signal.map { inners[$0]! }.flatten(.first))
+                         output: outer.signal.map { inners[$0]!.offer() }.flatten(.first))
     },
     GalleryPicture("merge-maxConcurrent", "merge(maxConcurrent:)", flattening) { s in
         let outer = s.hotStrings("-ab-c-------|"), a = s.coldInts("1--2|"), b = s.coldInts("3---4|"), c = s.coldInts("5-6|")
@@ -379,9 +452,11 @@ let galleryPictures: [GalleryPicture] = [
     },
     GalleryPicture("flatMapFirst", "flatMapFirst(_:)", flattening) { s in
         let source = s.hotStrings("-a--b---c---|"), a = s.coldInts("-1-2-3|"), b = s.coldInts("-4|"), c = s.coldInts("-5-6|")
-        let inner = ["a": a.signal, "b": b.signal, "c": c.signal]
+        let inner = ["a": a, "b": b, "c": c]
         return s.diagram("flatMapFirst { inner[$0]! }", inputs: ["source": source, "a": a, "b": b, "c": c],
-                         output: source.signal.flatMapFirst { inner[$0]! })
+                         // (flatMapFirst does not call its closure while busy: each value is
+                         // offered as it arrives, so that b, ignored, is drawn faded.)
+                         output: source.signal.on(next: { _ = inner[$0]!.offer() }).flatMapFirst { inner[$0]!.signal })
     },
     GalleryPicture("concatMap", "concatMap(_:)", flattening) { s in
         let source = s.hotStrings("-a-b-------|"), a = s.coldInts("-1---2|"), b = s.coldInts("3-4|")
@@ -428,7 +503,7 @@ let galleryPictures: [GalleryPicture] = [
 
     // MARK: Time
     GalleryPicture("debounce", "debounce(_:on:)", time) { s in
-        let source = s.hotStrings("-a-bc---d---|")
+        let source = s.hotStrings("-a--bc---d|")
         return s.diagram("debounce(2)", inputs: ["source": source], output: source.signal.debounce(.seconds(2), on: s))
     },
     GalleryPicture("throttle-latest", "throttle(_:on:latest:)", time) { s in
@@ -560,27 +635,30 @@ let galleryPictures: [GalleryPicture] = [
         let lines = Subject<String, Never>()
         let log: @Sendable (String) -> Void = { lines.send(value: $0) }
         return s.diagram("on(next: { log($0) }, disposed: { log(\"end\") }).take(2)",
-                         inputs: ["source": source, "log": lines.signal.record(scheduler: s)],
+                         inputs: ["source": source, "log": AsLog(lines.signal.record(scheduler: s))],
                          output: source.signal.on(next: { log($0) }, disposed: { log("end") }).take(2))
     },
     GalleryPicture("log", "log(_:to:)", sideEffects) { s in
-        let source = s.hotStrings("-a-b-|")
+        let source = s.hotStrings("--a--b-|")
         let lines = Subject<String, Never>()
         let log: @Sendable (String) -> Void = { lines.send(value: $0) }
         // Each line starts with "src #n: ", n counting subscriptions across the process: the
         // lane shows what follows it, so that the picture is the same on every run.
         let written = lines.signal.map { String($0.split(separator: ": ", maxSplits: 1).last ?? "") }
-        return s.diagram("log(\"src\", to: log)", inputs: ["source": source, "log": written.record(scheduler: s)],
+        return s.diagram("log(\"src\", to: log)", inputs: ["source": source, "log": AsLog(written.record(scheduler: s))],
                          output: source.signal.log("src", to: log))
     },
 ]
 
 /// One sentence under each picture of the gallery: what to look at.
 let gallerySentences: [String: String] = [
+    "bind": "The primitive every operator is made of: for each source event the binding returns an inner signal, subscribed at once and merged into the output; at b it sets stop, which cuts the source (the dashed bar), so c is never received (faded). The output completes when the stopped source's last inner signal, b, completes.",
+    "bindTrackingInners": "The binding also sees each inner signal's end (.innerCompleted, in the log lane): it starts a at once, ignores b while a runs (faded), and starts c after a's end has made it free again.",
+    "bind-control": "The BindControl form: the binding calls cancelInners() before returning b, which cuts a (the dashed bar) before its 3 (faded). This is switchToLatest, in full.",
     "map": "Each value is transformed as it arrives, at the same tick, in its source's colour.",
     "filter": "Only the even values pass; the others leave no mark on the output.",
     "compactMap": "Letters give no number and are dropped; digits pass as numbers.",
-    "scan": "Each value is added to the running total, which is sent at once.",
+    "scan": "The running total starts at the seed, 10: each value is added to it and the new total is sent at once (compare scan(+), which has no seed).",
     "reduce": "The total is sent only when the source completes, together with the completion.",
     "collect-count": "Values are gathered in pairs; the last, incomplete array is sent when the source completes.",
     "combinePrevious": "Each value is paired with the one before it, starting from the seed 0.",
@@ -616,7 +694,7 @@ let gallerySentences: [String: String] = [
     "groupBy": "Each key's first value opens its group; later values go to their group's lane.",
     "window-count": "Every two values, a window completes and the next one opens.",
     "window-timeSpan": "A window closes after 4 ticks or 2 values, whichever comes first.",
-    "debounce": "A value is sent once 2 ticks pass without another; b is replaced by c.",
+    "debounce": "A value is sent once 2 ticks pass without another: a at 3; b is replaced by c, sent at 7; d is still pending when the source completes, so it is sent at once, with the completion.",
     "throttle-latest": "The first value of a burst is sent; the latest of the rest, at the end of the window.",
     "throttle-first": "The first value of each 3-tick window is sent; the others are dropped.",
     "delay": "Each value and the completion arrive 2 ticks later.",
@@ -642,7 +720,7 @@ let gallerySentences: [String: String] = [
     "log": "A line for each event as it passes (drawn without its \"src #1: \" prefix), and one when the subscription ends.",
     "map-keyPath": "Each value is replaced by the property the key path reads: here, each word's length.",
     "ignoreValues": "No value passes; only the completion (or the failure) does, at its tick.",
-    "scan-noSeed": "The first value is sent as it is; each next one is added to the running total.",
+    "scan-noSeed": "Without a seed, the first value is sent as it is; each next one is added to the running total (compare scan(10, +)).",
     "collect": "Every value is kept; one array of them all is sent when the source completes.",
     "pairwise": "From the second value on, each value is paired with the one before it; the first sends nothing.",
     "enumerated": "Each value is paired with its position, counting from 0.",
@@ -663,7 +741,7 @@ let gallerySentences: [String: String] = [
     "contains-where": "4 is the first value over 3: true is sent at once and the output completes.",
     "min": "The least value, sent when the source completes.",
     "max": "The greatest value, sent when the source completes.",
-    "withLatestFrom-resultSelector": "Each value of a is combined with b's latest by the closure; b's values alone send nothing.",
+    "withLatestFrom-resultSelector": "Each value of a is combined with b's latest by the closure, at a's tick and in a's colour; b's values alone send nothing.",
     "take-during": "Values pass until the lifetime ends (its token is ended at tick 6), which completes the output.",
     "flatten": "Every inner signal is subscribed as it arrives and their values interleave (the .merge strategy).",
     "concat-outer": "b arrives while a is running: it is subscribed only once a has completed.",

@@ -24,6 +24,14 @@ func layoutProblems(of diagram: MarbleDiagram) -> [String] {
                 problems.append("\(a.mark.note) overlaps \(b.mark.note)")
             }
         }
+        // Off the lane's line only when stacked above another mark of the same tick.
+        for mark in placed where mark.row > 0 && !placed.contains(where: { $0.row < mark.row && $0.mark.position == mark.mark.position }) {
+            problems.append("\(mark.mark.note): lifted \(mark.row) row(s) off the lane's line with no other mark at its tick")
+        }
+        // A completion or a failure is on the line.
+        for mark in placed where mark.mark.isTerminal && mark.row > 0 {
+            problems.append("\(mark.mark.note): a terminal event off the lane's line")
+        }
     }
     return problems
 }
@@ -44,8 +52,79 @@ func layoutProblems(of diagram: MarbleDiagram) -> [String] {
         let placed = picture.placed(picture.lanes[0], on: picture.axis)
         #expect(placed.rows == 2)
         #expect(placed.marks.map(\.x) == [150, 230, 230], "b and the completion both at tick 3")
-        #expect(placed.marks.map(\.row) == [0, 0, 1])
+        #expect(placed.marks.map(\.row) == [0, 1, 0], "the completion on the line, b stacked above it")
         #expect(layoutProblems(of: diagram).isEmpty)
+    }
+
+    @Test func rowsLineUpFromLaneToLane() {
+        // A lane with a stack and a lane without: each lane's line is row 0, and a row is the
+        // same height above its line on both, so the pictures' marks line up.
+        let diagram = MarbleDiagram(title: "rows", lanes: [
+            .init("a", events: [.value("x", at: .seconds(1)), .value("y", at: .seconds(1)), .value("z", at: .seconds(1))]),
+            .init("b", events: [.value("w", at: .seconds(1))], isOutput: true),
+        ])
+        let svg = diagram.svg
+        let picture = diagram._picture
+        let rows = picture.lanes.map { picture.placed($0, on: picture.axis).marks.map(\.row) }
+        #expect(rows == [[0, 1, 2], [0]])
+        #expect(_LanePicture.rise(ofRow: 1) == 30 && _LanePicture.rise(ofRow: 2) == 60)
+        // Lane a's line (its foot) is 60 pixels below its top row; z is drawn there.
+        let ys = svg.matches(of: /<rect x="[0-9.]+" y="([0-9.]+)" width="26" height="26" rx="13" fill="#/).compactMap { Double($0.1) }
+        #expect(ys.count == 4)
+        #expect(ys[0] - ys[1] == 30 && ys[1] - ys[2] == 30, "x on the line, y and z one and two rows above: \(ys)")
+    }
+
+    // MARK: What switch and exhaust drop
+
+    /// The faded (not received) marks of a picture, with the lanes they are on.
+    private func faded(_ diagram: MarbleDiagram) -> [(lane: _LanePicture.Lane, mark: _LanePicture.Mark)] {
+        diagram._picture.lanes.flatMap { lane in lane.marks.filter(\.isFaded).map { (lane, $0) } }
+    }
+
+    @Test(arguments: ["flatMapLatest", "switchToLatest", "flatten-latest"])
+    func aSwitchDrawsTheInnerSignalItCutFadedAfterTheCut(name: String) throws {
+        let picture = try #require(allGalleryPictures.first { $0.name == name })
+        let diagram = picture.diagram
+        let cut = faded(diagram)
+        #expect(!cut.isEmpty, "\(name): the cut inner signal's rest is drawn")
+        for (lane, mark) in cut {
+            // After the dashed bar that ended the lane's subscription.
+            let ends = lane.active.compactMap(\.end)
+            #expect(ends.contains { $0 <= mark.position }, "\(mark.note) is after its lane's cut")
+        }
+        #expect(diagram.svg.contains("not received (cut or ignored)"), "the key explains the faded marks")
+    }
+
+    @Test(arguments: ["flatMapFirst", "flatten-first"])
+    func anExhaustDrawsTheInnerSignalItIgnoredFaded(name: String) throws {
+        let picture = try #require(allGalleryPictures.first { $0.name == name })
+        let ignored = faded(picture.diagram)
+        #expect(!ignored.isEmpty, "\(name): the ignored inner signal is drawn")
+        // b was offered while a ran and never subscribed: its lane is faded, unshaded.
+        let lane = try #require(ignored.first?.lane)
+        #expect(lane.name == "b" && lane.active.isEmpty && lane.marks.allSatisfy(\.isFaded), "\(lane.name)")
+    }
+
+    @Test func aColdSignalCutShortShowsItsRestAndAnEndedOneShowsNothingMore() {
+        let scheduler = TestScheduler()
+        let cut = scheduler.cold("-1-2-3|", values: ["1": 1, "2": 2, "3": 3]), whole = scheduler.cold("-4|", values: ["4": 4])
+        let diagram = scheduler.diagram("take(2)", inputs: ["cut": cut, "whole": whole],
+                                        output: cut.signal.take(2).merge(whole.signal))
+        let lanes = diagram.lanes
+        #expect(cut.subscriptions == [TestSubscription(.zero, .seconds(3))])
+        #expect(lanes[0].unreceived == [.value("3", at: .seconds(5)), .completed(at: .seconds(6))], "\(lanes[0])")
+        #expect(lanes[1].unreceived.isEmpty)
+        #expect(diagram.description.contains("cut     1@1 2@3\n"), "the text keeps what happened only: \(diagram)")
+    }
+
+    // MARK: Dark mode
+
+    @Test(arguments: allGalleryPictures.map(\.name))
+    func everyPictureHasADarkColourScheme(name: String) throws {
+        let svg = try #require(allGalleryPictures.first { $0.name == name }).diagram.svg
+        #expect(svg.contains("<style>@media (prefers-color-scheme: dark){"))
+        // The card, its ink and its shading change with the scheme.
+        #expect(svg.contains("<rect class=\"card\"") && svg.contains("class=\"ink\"") && svg.contains("class=\"line\""))
     }
 
     // MARK: Colour follows the event
