@@ -171,7 +171,7 @@ public struct CombineScheduler<Base: Scheduler>: Signals.Scheduler {
         repeating interval: Duration,
         _ action: @escaping @Sendable () -> Void
     ) -> any Disposable {
-        precondition(interval > .zero, "SignalsCombine: a repeating interval must be positive, got \(interval)")
+        _precondition(interval > .zero, "Signals: a repeating interval must be positive, got \(interval)")
         let slot = _ScheduledAction(action)
         let base = base
         let cancellable = base.schedule(

@@ -63,7 +63,7 @@ extension Publisher where Self: SendableMetatype {
     /// - Precondition: `size > 0`.
     @inlinable
     public func signal(requestingBatchesOf size: Int) -> Signal<Output, Failure> {
-        precondition(size > 0, "SignalsCombine: signal(requestingBatchesOf:) needs a batch of 1 or more, got \(size)")
+        _precondition(size > 0, "Signals: signal(requestingBatchesOf:) needs a batch of 1 or more, got \(size)")
         return _signal(batch: size)
     }
 

@@ -86,7 +86,7 @@ extension Signal {
         whenFull policy: BufferOverflow<Failure>,
         dropped: BufferDrops? = nil
     ) -> SignalPublisher<Value, Failure> {
-        precondition(size > 0, "SignalsCombine: publisher(bufferSize:whenFull:) needs a buffer of 1 or more, got \(size)")
+        _precondition(size > 0, "Signals: publisher(bufferSize:whenFull:) needs a buffer of 1 or more, got \(size)")
         return SignalPublisher(self, bufferSize: size, whenFull: policy, dropped: dropped)
     }
 }
@@ -187,10 +187,10 @@ class _AnyDownstream<Value, Failure: Error> {
     init() {}
 
     @inlinable
-    func receive(_ value: Value) -> Subscribers.Demand { fatalError("abstract") }
+    func receive(_ value: Value) -> Subscribers.Demand { _preconditionFailure("Signals: _AnyDownstream is abstract; _Downstream overrides it") }
 
     @inlinable
-    func receive(completion: Subscribers.Completion<Failure>) { fatalError("abstract") }
+    func receive(completion: Subscribers.Completion<Failure>) { _preconditionFailure("Signals: _AnyDownstream is abstract; _Downstream overrides it") }
 }
 
 @usableFromInline
@@ -320,7 +320,7 @@ final class _SignalSubscription<Value, Failure: Error>: Subscription, @unchecked
 
     @inlinable
     func request(_ demand: Subscribers.Demand) {
-        precondition(demand > 0, "SignalsCombine: a subscriber requested \(demand) values; a request must be for 1 or more (Combine's rule)")
+        _precondition(demand > 0, "Signals: a subscriber requested \(demand) values; a request must be for 1 or more (Combine's rule)")
         let next: AfterRequest = state.withLock { state in
             if state.hasEnded { return .nothing }
             state.demand += demand

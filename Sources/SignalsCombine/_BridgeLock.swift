@@ -32,7 +32,7 @@ final class _BridgeLocked<State>: ManagedBuffer<State, _BridgePlatformLock> {
             lock.initialize(to: os_unfair_lock_s())
             #else
             let error = pthread_mutex_init(lock, nil)
-            precondition(error == 0, "SignalsCombine: pthread_mutex_init failed (error \(error)); the system is out of resources")
+            _precondition(error == 0, "Signals: pthread_mutex_init failed (error \(error)); the system is out of resources")
             #endif
         }
         return unsafeDowncast(buffer, to: _BridgeLocked.self)
