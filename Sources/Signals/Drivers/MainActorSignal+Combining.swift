@@ -42,7 +42,7 @@ extension MainActorSignal {
     /// MainActorSignal.merge(pull, appear, timer).subscribe(next: { @MainActor in print($0) })
     /// // Prints: pull, appear, timer
     /// ```
-    /// - SeeAlso: RxCocoa `Driver.merge(_:)`, ``Signal/merge(_:_:)``.
+    /// - SeeAlso: RxCocoa `Driver.merge(_:)`, ``Signal/merge(_:_:)-(Signal,_)``.
     public static func merge(_ first: MainActorSignal, _ rest: MainActorSignal...) -> MainActorSignal {
         merge([first] + rest)
     }
