@@ -26,7 +26,7 @@ extension MainActorSignal where Failure == Never {
     /// MainActorSignal.just("ready").subscribe(next: { @MainActor in print($0) })
     /// // Prints: ready
     /// ```
-    /// - SeeAlso: RxCocoa `Driver.just(_:)`, ``Signal/just(_:)-swift.type.method``.
+    /// - SeeAlso: RxCocoa `Driver.just(_:)`, ``Signal/just(_:)-36jq9``.
     public static func just(_ value: Value, on scheduler: MainActorScheduler = .mainActor) -> MainActorSignal {
         Signal.just(value).driver(on: scheduler)
     }
