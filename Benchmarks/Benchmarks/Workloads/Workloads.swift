@@ -10,7 +10,7 @@ let benchmarks: @Sendable () -> Void = {
     registerBenchmarks(
         [("signals", Sig.implementation), ("opencombine", OC.implementation), ("floor", Floor.implementation)],
         // W19 (how cost grows with N) is counted in instructions only (compare.sh step 4), and
-        // so is W21 (drivers), which must run on the main thread to deliver inline.
-        include: { _, id in !id.hasPrefix("W5") && !id.hasPrefix("W19") && !id.hasPrefix("W21") }
+        // so is W22 (drivers), which must run on the main thread to deliver inline.
+        include: { _, id in !id.hasPrefix("W5") && !id.hasPrefix("W19") && !id.hasPrefix("W22") }
     )
 }

@@ -295,10 +295,10 @@ public enum Floor {
 }
 
 extension Floor {
-    /// W21: each send through the three closures, then to each subscriber's sink (two per
+    /// W22: each send through the three closures, then to each subscriber's sink (two per
     /// send; one for the subscription cases).
     @inline(never)
-    public static func w21(_ kind: W21, _ n: Int) -> Int {
+    public static func w22(_ kind: W22, _ n: Int) -> Int {
         let tally = Tally()
         let double: (Int) -> Int = opaque { $0 &* 2 }
         let keep: (Int) -> Bool = opaque { $0 % 3 == 0 }

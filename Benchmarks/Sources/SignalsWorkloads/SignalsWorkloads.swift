@@ -374,14 +374,14 @@ public enum Sig {
 }
 
 extension Sig {
-    /// W21: a composed driver — a subject's `driver()`, then `map`, `filter`, `map` — shared
+    /// W22: a composed driver — a subject's `driver()`, then `map`, `filter`, `map` — shared
     /// after every operator (today's drivers), as a recipe each subscriber runs, or as that
     /// recipe shared once at its end. Subscribers read `.signal` (plain closures). Run on the
     /// main thread, where the driver's hop delivers inline (elsewhere every value would wait
     /// for a turn of the main queue, and the checksum would be wrong).
     /// Per send: two subscribers, n sends. Per subscription: subscribe, one send, dispose.
     @inline(never)
-    public static func w21(_ kind: W21, _ n: Int) -> Int {
+    public static func w22(_ kind: W22, _ n: Int) -> Int {
         let tally = Tally()
         let subject = Subject<Int, Never>()
         let driver = subject.signal.driver()

@@ -72,17 +72,17 @@ public enum Spec {
     public static let w19Sizes = [1_000, 16_000]
     /// W19's groupBy also runs at this many keys, to show that it finishes.
     public static let w19GroupByLarge = 100_000
-    /// W21: a composed driver with two subscribers, n sends (per send).
-    public static let w21Sends = sized(100_000)
-    /// W21: subscribe to a composed driver and dispose, n times (per subscription).
-    public static let w21Subscriptions = sized(100_000)
+    /// W22: a composed driver with two subscribers, n sends (per send).
+    public static let w22Sends = sized(100_000)
+    /// W22: subscribe to a composed driver and dispose, n times (per subscription).
+    public static let w22Subscriptions = sized(100_000)
 }
 
-/// W21's cases: a composed driver — a subject's `driver()`, then `map`, `filter`, `map` — as
+/// W22's cases: a composed driver — a subject's `driver()`, then `map`, `filter`, `map` — as
 /// drivers are now (shared after every operator) beside the two ways it could be built before:
 /// a recipe each subscriber runs, and that recipe ended by one `driver()` (the old workaround).
 /// Run on the main thread (the main queue's thread), where a driver delivers inline.
-public enum W21: String, CaseIterable, Sendable {
+public enum W22: String, CaseIterable, Sendable {
     /// Shared after every operator (today's drivers): two subscribers, one run of the chain (per send).
     case shared
     /// The chain as a recipe, unshared: two subscribers, two runs of the chain (per send).
@@ -234,8 +234,8 @@ public struct Implementation: Sendable {
     public var w14Clock: (@Sendable (Int) -> Int)?
     /// W19: `(operator, n) -> checksum`; nil where not written (the operator is listed in `W19`).
     public var w19: (@Sendable (W19, Int) -> Int?)?
-    /// W21: `(case, n) -> checksum`; nil where not written (Signals' drivers and the floor only).
-    public var w21: (@Sendable (W21, Int) -> Int)?
+    /// W22: `(case, n) -> checksum`; nil where not written (Signals' drivers and the floor only).
+    public var w22: (@Sendable (W22, Int) -> Int)?
 
     public init(
         w1: @escaping @Sendable (Int) -> Int, w2: @escaping @Sendable (Int) -> Int,
@@ -253,14 +253,14 @@ public struct Implementation: Sendable {
         w18Builtin: (@Sendable (Int) -> Int)? = nil,
         w9b: (@Sendable (Int) -> Int)? = nil, w14Clock: (@Sendable (Int) -> Int)? = nil,
         w19: (@Sendable (W19, Int) -> Int?)? = nil,
-        w21: (@Sendable (W21, Int) -> Int)? = nil
+        w22: (@Sendable (W22, Int) -> Int)? = nil
     ) {
         self.w1 = w1; self.w2 = w2; self.w3 = w3; self.w3b = w3b; self.w4 = w4
         self.w5Array = w5Array; self.w5Fold = w5Fold; self.w6 = w6; self.w7 = w7; self.w8 = w8
         self.w7b = w7b; self.w9 = w9; self.w10 = w10; self.w11 = w11; self.w12 = w12; self.w15 = w15
         self.w14 = w14; self.w16 = w16; self.w17 = w17
         self.w18Plain = w18Plain; self.w18Inlinable = w18Inlinable; self.w18Builtin = w18Builtin
-        self.w9b = w9b; self.w14Clock = w14Clock; self.w19 = w19; self.w21 = w21
+        self.w9b = w9b; self.w14Clock = w14Clock; self.w19 = w19; self.w22 = w22
     }
 
     /// One measured case: a workload at one size.
@@ -317,10 +317,10 @@ public struct Implementation: Sendable {
                 }
             }
         }
-        if let w21 {
-            for kind in W21.allCases {
-                let n = kind.isSubscription ? Spec.w21Subscriptions : Spec.w21Sends
-                all.append(c("W21 \(kind.rawValue)", n) { w21(kind, n) })
+        if let w22 {
+            for kind in W22.allCases {
+                let n = kind.isSubscription ? Spec.w22Subscriptions : Spec.w22Sends
+                all.append(c("W22 \(kind.rawValue)", n) { w22(kind, n) })
             }
         }
         return all

@@ -43,10 +43,10 @@ let floorCases = Dictionary(uniqueKeysWithValues: Floor.implementation.cases.map
 var failures = 0
 let own = Set(implementation.cases.map(\.id))
 for id in floorCases.keys.sorted() where wanted.contains(id) && !own.contains(id) { print("\(id)\tn/a") }
-/// W21 (drivers) runs on the main thread, the main queue's, where a driver delivers inline;
+/// W22 (drivers) runs on the main thread, the main queue's, where a driver delivers inline;
 /// every other case on a thread with the benchmarks' stack.
 func runCase(_ c: Implementation.Case, _ run: @escaping @Sendable () -> (sum: Int, count: Int?)) -> (sum: Int, count: Int?) {
-    c.id.hasPrefix("W21") ? run() : runOnBigStack(run)
+    c.id.hasPrefix("W22") ? run() : runOnBigStack(run)
 }
 for c in implementation.cases where wanted.isEmpty || wanted.contains(c.id) {
     let run = c.run
