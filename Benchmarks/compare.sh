@@ -265,8 +265,8 @@ def per_unit(impl, cid):
     if status not in ("ok",):
         return status
     v = results.get(impl, {}).get(cid)
-    if v is None and cid.startswith("W19"):
-        return "instr only"   # W19 is counted by callgrind, not timed (step 3 skips it)
+    if v is None and (cid.startswith("W19") or cid.startswith("W22")):
+        return "instr only"   # W19 and W22 are counted by callgrind, not timed (step 3 skips them)
     if v is None:
         return "crash" if status == "ok" and impl != "floor" else "missing"
     units, ns, mallocs = v
@@ -651,7 +651,7 @@ if fan_ok:
 # The picture's data, for chart.py.
 chart = {"rows": [], "w5": {}}
 for cid in ids:
-    if cid.startswith("W5") or cid.startswith("W19"):   # W19 has instruction counts only
+    if cid.startswith("W5") or cid.startswith("W19") or cid.startswith("W22"):   # W19, W22: instruction counts only
         continue
     entry = {"id": cid}
     for impl in ("signals", "opencombine", "floor"):

@@ -9,7 +9,8 @@ import SignalsWorkloads
 let benchmarks: @Sendable () -> Void = {
     registerBenchmarks(
         [("signals", Sig.implementation), ("opencombine", OC.implementation), ("floor", Floor.implementation)],
-        // W19 (how cost grows with N) is counted in instructions only (compare.sh step 4).
-        include: { _, id in !id.hasPrefix("W5") && !id.hasPrefix("W19") }
+        // W19 (how cost grows with N) is counted in instructions only (compare.sh step 4), and
+        // so is W22 (drivers), which must run on the main thread to deliver inline.
+        include: { _, id in !id.hasPrefix("W5") && !id.hasPrefix("W19") && !id.hasPrefix("W22") }
     )
 }

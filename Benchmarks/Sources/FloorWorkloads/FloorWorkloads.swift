@@ -306,4 +306,23 @@ extension Floor {
         }
         return tally.sum
     }
+
+    /// W22: each send through the three closures, then to each subscriber's sink (two per
+    /// send; one for the subscription cases).
+    @inline(never)
+    public static func w22(_ kind: W22, _ n: Int) -> Int {
+        let tally = Tally()
+        let double: (Int) -> Int = opaque { $0 &* 2 }
+        let keep: (Int) -> Bool = opaque { $0 % 3 == 0 }
+        let plusOne: (Int) -> Int = opaque { $0 &+ 1 }
+        let sink: (Int) -> Void = opaque { tally.add($0) }
+        let subscribers = kind.isSubscription ? 1 : 2
+        for i in 0..<n {
+            let a = double(i)
+            guard keep(a) else { continue }
+            let b = plusOne(a)
+            for _ in 0..<subscribers { sink(b) }
+        }
+        return tally.sum
+    }
 }

@@ -372,3 +372,41 @@ public enum Sig {
         return tally.sum
     }
 }
+
+extension Sig {
+    /// W22: a composed driver — a subject's `driver()`, then `map`, `filter`, `map` — shared
+    /// after every operator (today's drivers), as a recipe each subscriber runs, or as that
+    /// recipe shared once at its end. Subscribers read `.signal` (plain closures). Run on the
+    /// main thread, where the driver's hop delivers inline (elsewhere every value would wait
+    /// for a turn of the main queue, and the checksum would be wrong).
+    /// Per send: two subscribers, n sends. Per subscription: subscribe, one send, dispose.
+    @inline(never)
+    public static func w22(_ kind: W22, _ n: Int) -> Int {
+        let tally = Tally()
+        let subject = Subject<Int, Never>()
+        let driver = subject.signal.driver()
+        let chain: IntSignal
+        switch kind {
+        case .shared, .subscribeShared:
+            chain = driver.map { $0 &* 2 }.filter { $0 % 3 == 0 }.map { $0 &+ 1 }.signal
+        case .recipe, .subscribeRecipe:
+            chain = driver.signal.map { $0 &* 2 }.filter { $0 % 3 == 0 }.map { $0 &+ 1 }
+        case .sharedOnce:
+            chain = driver.signal.map { $0 &* 2 }.filter { $0 % 3 == 0 }.map { $0 &+ 1 }.driver().signal
+        }
+        if kind.isSubscription {
+            for i in 0..<n {
+                let d = chain.subscribe(next: { tally.add($0) })
+                subject.send(value: i)
+                d.dispose()
+            }
+        } else {
+            let a = chain.subscribe(next: { tally.add($0) })
+            let b = chain.subscribe(next: { tally.add($0) })
+            for i in 0..<n { subject.send(value: i) }
+            a.dispose()
+            b.dispose()
+        }
+        return tally.sum
+    }
+}

@@ -75,6 +75,29 @@ public enum Spec {
     /// W21: the Combine bridge. A Signals subject → `signal.publisher` → OpenCombine's `sink`
     /// (unlimited demand), against OpenCombine's own `PassthroughSubject` → `sink` (per send).
     public static let w21Sends = sized(1_000_000)
+    /// W22: a composed driver with two subscribers, n sends (per send).
+    public static let w22Sends = sized(100_000)
+    /// W22: subscribe to a composed driver and dispose, n times (per subscription).
+    public static let w22Subscriptions = sized(100_000)
+}
+
+/// W22's cases: a composed driver — a subject's `driver()`, then `map`, `filter`, `map` — as
+/// drivers are now (shared after every operator) beside the two ways it could be built before:
+/// a recipe each subscriber runs, and that recipe ended by one `driver()` (the old workaround).
+/// Run on the main thread (the main queue's thread), where a driver delivers inline.
+public enum W22: String, CaseIterable, Sendable {
+    /// Shared after every operator (today's drivers): two subscribers, one run of the chain (per send).
+    case shared
+    /// The chain as a recipe, unshared: two subscribers, two runs of the chain (per send).
+    case recipe
+    /// The recipe shared once at its end by `driver()`: two subscribers, one run (per send).
+    case sharedOnce = "shared-once"
+    /// Subscribe to today's composed driver (four shared stages connect) and dispose (per subscription).
+    case subscribeShared = "subscribe-shared"
+    /// Subscribe to the recipe (one shared stage connects) and dispose (per subscription).
+    case subscribeRecipe = "subscribe-recipe"
+
+    public var isSubscription: Bool { self == .subscribeShared || self == .subscribeRecipe }
 }
 
 /// W19's operators: each is run at every size in `Spec.w19Sizes` (see the implementations
@@ -216,6 +239,8 @@ public struct Implementation: Sendable {
     public var w19: (@Sendable (W19, Int) -> Int?)?
     /// W21: one value through the Combine bridge (Signals) or a `PassthroughSubject` (OpenCombine).
     public var w21: (@Sendable (Int) -> Int)?
+    /// W22: `(case, n) -> checksum`; nil where not written (Signals' drivers and the floor only).
+    public var w22: (@Sendable (W22, Int) -> Int)?
 
     public init(
         w1: @escaping @Sendable (Int) -> Int, w2: @escaping @Sendable (Int) -> Int,
@@ -233,14 +258,15 @@ public struct Implementation: Sendable {
         w18Builtin: (@Sendable (Int) -> Int)? = nil,
         w9b: (@Sendable (Int) -> Int)? = nil, w14Clock: (@Sendable (Int) -> Int)? = nil,
         w19: (@Sendable (W19, Int) -> Int?)? = nil,
-        w21: (@Sendable (Int) -> Int)? = nil
+        w21: (@Sendable (Int) -> Int)? = nil,
+        w22: (@Sendable (W22, Int) -> Int)? = nil
     ) {
         self.w1 = w1; self.w2 = w2; self.w3 = w3; self.w3b = w3b; self.w4 = w4
         self.w5Array = w5Array; self.w5Fold = w5Fold; self.w6 = w6; self.w7 = w7; self.w8 = w8
         self.w7b = w7b; self.w9 = w9; self.w10 = w10; self.w11 = w11; self.w12 = w12; self.w15 = w15
         self.w14 = w14; self.w16 = w16; self.w17 = w17
         self.w18Plain = w18Plain; self.w18Inlinable = w18Inlinable; self.w18Builtin = w18Builtin
-        self.w9b = w9b; self.w14Clock = w14Clock; self.w19 = w19; self.w21 = w21
+        self.w9b = w9b; self.w14Clock = w14Clock; self.w19 = w19; self.w21 = w21; self.w22 = w22
     }
 
     /// One measured case: a workload at one size.
@@ -296,6 +322,12 @@ public struct Implementation: Sendable {
                 for n in sizes where w19(op, 0) != nil {
                     all.append(c("W19 \(op.rawValue) N=\(n)", n) { w19(op, n) ?? 0 })
                 }
+            }
+        }
+        if let w22 {
+            for kind in W22.allCases {
+                let n = kind.isSubscription ? Spec.w22Subscriptions : Spec.w22Sends
+                all.append(c("W22 \(kind.rawValue)", n) { w22(kind, n) })
             }
         }
         return all

@@ -23,6 +23,7 @@ extension MainActorSignal {
     /// // Prints: pull, appear
     /// ```
     /// - SeeAlso: RxCocoa `Driver.merge(_:)`.
+    @inlinable
     public func merge(with other: MainActorSignal) -> MainActorSignal {
         _onMainActor(signal.merge(other.signal))
     }
@@ -43,6 +44,7 @@ extension MainActorSignal {
     /// // Prints: pull, appear, timer
     /// ```
     /// - SeeAlso: RxCocoa `Driver.merge(_:)`, ``Signal/merge(_:_:)-(Signal,_)``.
+    @inlinable
     public static func merge(_ first: MainActorSignal, _ rest: MainActorSignal...) -> MainActorSignal {
         merge([first] + rest)
     }
@@ -61,6 +63,7 @@ extension MainActorSignal {
     /// // Prints: wifi, cell
     /// ```
     /// - SeeAlso: RxCocoa `Driver.merge(_:)` with an array.
+    @inlinable
     public static func merge(_ drivers: some Sequence<MainActorSignal>) -> MainActorSignal {
         let drivers = Array(drivers)
         let signals = drivers.map(\.signal)
@@ -84,6 +87,7 @@ extension MainActorSignal {
     /// // Prints: true
     /// ```
     /// - SeeAlso: RxCocoa `Driver.combineLatest`.
+    @inlinable
     public static func combineLatest<each S>(
         _ drivers: repeat MainActorSignal<each S, Failure>
     ) -> MainActorSignal where Value == (repeat each S) {
@@ -102,6 +106,7 @@ extension MainActorSignal {
     ///     .subscribe(next: { @MainActor in print($0) })
     /// // Prints: ada:6
     /// ```
+    @inlinable
     public static func combineLatest<each S>(
         _ drivers: repeat MainActorSignal<each S, Failure>,
         combine: @escaping @Sendable (repeat each S) -> Value
@@ -122,6 +127,7 @@ extension MainActorSignal {
     /// // Prints: (1, "a"), (2, "b")
     /// ```
     /// - SeeAlso: RxCocoa `Driver.zip`.
+    @inlinable
     public static func zip<each S>(
         _ drivers: repeat MainActorSignal<each S, Failure>
     ) -> MainActorSignal where Value == (repeat each S) {
@@ -130,6 +136,7 @@ extension MainActorSignal {
     }
 
     /// The scheduler of the first driver in the pack (`.mainActor` for an empty pack).
+    @inlinable
     static func _firstScheduler<each S>(
         _ drivers: repeat MainActorSignal<each S, Failure>
     ) -> MainActorScheduler {

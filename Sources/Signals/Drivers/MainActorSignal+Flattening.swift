@@ -18,7 +18,7 @@
 
 extension MainActorSignal {
     /// `inner` brought onto the main actor by the driver's hop, with this driver's failure type.
-    @inline(__always)
+    @inlinable
     static func _onMainActor<U>(_ inner: Signal<U, Never>, _ scheduler: MainActorScheduler) -> Signal<U, Failure> {
         inner._deliverOnMainActor(scheduler).setFailureType(to: Failure.self)
     }
@@ -38,6 +38,7 @@ extension MainActorSignal {
     /// // Prints: a1, a2, b1, b2
     /// ```
     /// - SeeAlso: RxCocoa `Driver.flatMap`, ``Signal/flatMap(_:)-((Value)->Signal<U,Failure>)``.
+    @inlinable
     public func flatMap<U>(
         _ transform: @escaping @Sendable (Value) -> MainActorSignal<U, Failure>
     ) -> MainActorSignal<U, Failure> {
@@ -60,6 +61,7 @@ extension MainActorSignal {
     ///     .subscribe(next: { @MainActor in print($0) })
     /// // Prints: user 1, user 2
     /// ```
+    @inlinable
     public func flatMap<U>(
         _ transform: @escaping @Sendable (Value) -> Signal<U, Never>
     ) -> MainActorSignal<U, Failure> {
@@ -78,6 +80,7 @@ extension MainActorSignal {
     /// // Prints: signals
     /// ```
     /// - SeeAlso: RxCocoa `Driver.flatMapLatest`.
+    @inlinable
     public func flatMapLatest<U>(
         _ transform: @escaping @Sendable (Value) -> MainActorSignal<U, Failure>
     ) -> MainActorSignal<U, Failure> {
@@ -102,6 +105,7 @@ extension MainActorSignal {
     ///     .subscribe(next: { @MainActor in print($0) })
     /// // Prints: signals
     /// ```
+    @inlinable
     public func flatMapLatest<U>(
         _ transform: @escaping @Sendable (Value) -> Signal<U, Never>
     ) -> MainActorSignal<U, Failure> {
@@ -126,6 +130,7 @@ extension MainActorSignal {
     /// // Prints: saved (once: the second tap came while the first ran)
     /// ```
     /// - SeeAlso: RxCocoa `Driver.flatMapFirst`, ``Signal/flatMapFirst(_:)``.
+    @inlinable
     public func flatMapFirst<U>(
         _ transform: @escaping @Sendable (Value) -> MainActorSignal<U, Failure>
     ) -> MainActorSignal<U, Failure> {
@@ -148,6 +153,7 @@ extension MainActorSignal {
     ///     .subscribe(next: { @MainActor in print($0) })
     /// // Prints: saved, saved (each inner ended before the next tap)
     /// ```
+    @inlinable
     public func flatMapFirst<U>(
         _ transform: @escaping @Sendable (Value) -> Signal<U, Never>
     ) -> MainActorSignal<U, Failure> {
@@ -171,6 +177,7 @@ extension MainActorSignal {
     /// // Prints: p1a, p1b, p2a, p2b
     /// ```
     /// - SeeAlso: RxCocoa `Driver.concatMap`, ``Signal/concatMap(_:)``.
+    @inlinable
     public func concatMap<U>(
         _ transform: @escaping @Sendable (Value) -> MainActorSignal<U, Failure>
     ) -> MainActorSignal<U, Failure> {
@@ -192,6 +199,7 @@ extension MainActorSignal {
     ///     .subscribe(next: { @MainActor in print($0) })
     /// // Prints: saved a, saved b
     /// ```
+    @inlinable
     public func concatMap<U>(
         _ transform: @escaping @Sendable (Value) -> Signal<U, Never>
     ) -> MainActorSignal<U, Failure> {

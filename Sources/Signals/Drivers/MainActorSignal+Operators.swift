@@ -39,7 +39,7 @@
 
 extension MainActorSignal {
     /// Shares `signal` as a driver does, on this driver's scheduler.
-    @inline(__always)
+    @inlinable
     func _onMainActor<U, F: Error>(_ signal: Signal<U, F>) -> MainActorSignal<U, F> {
         signal._sharedOnMainActor(_scheduler)
     }
@@ -55,6 +55,7 @@ extension MainActorSignal {
     /// // Prints: 20
     /// ```
     /// - SeeAlso: RxCocoa `Driver.map`.
+    @inlinable
     public func map<U>(_ transform: @escaping @Sendable (Value) -> U) -> MainActorSignal<U, Failure> {
         _onMainActor(signal.map(transform))
     }
@@ -67,6 +68,7 @@ extension MainActorSignal {
     /// Signal.just("abc").driver().map(\.count).subscribe(next: { @MainActor in print($0) })
     /// // Prints: 3
     /// ```
+    @inlinable
     public func map<U>(_ keyPath: KeyPath<Value, U> & Sendable) -> MainActorSignal<U, Failure> {
         _onMainActor(signal.map(keyPath))
     }
@@ -79,6 +81,7 @@ extension MainActorSignal {
     /// Signal.from([1, 2, 3]).driver().filter { $0 != 2 }.subscribe(next: { @MainActor in print($0) })
     /// // Prints: 1, 3
     /// ```
+    @inlinable
     public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> MainActorSignal {
         _onMainActor(signal.filter(isIncluded))
     }
@@ -91,6 +94,7 @@ extension MainActorSignal {
     /// Signal.from(["1", "x"]).driver().compactMap { Int($0) }.subscribe(next: { @MainActor in print($0) })
     /// // Prints: 1
     /// ```
+    @inlinable
     public func compactMap<U>(_ transform: @escaping @Sendable (Value) -> U?) -> MainActorSignal<U, Failure> {
         _onMainActor(signal.compactMap(transform))
     }
@@ -103,6 +107,7 @@ extension MainActorSignal {
     /// Signal.from([1, 2, 3]).driver().scan(0, +).subscribe(next: { @MainActor in print($0) })
     /// // Prints: 1, 3, 6
     /// ```
+    @inlinable
     public func scan<Result>(
         _ initialResult: Result,
         _ nextPartialResult: @escaping @Sendable (Result, Value) -> Result
@@ -123,6 +128,7 @@ extension MainActorSignal {
     /// Signal.just(3).driver().startWith(1, 2).subscribe(next: { @MainActor in print($0) })
     /// // Prints: 1, 2, 3
     /// ```
+    @inlinable
     public func startWith(_ values: Value...) -> MainActorSignal {
         _onMainActor(Signal.concat(values.map { Signal.just($0) } + [signal]))
     }
@@ -135,6 +141,7 @@ extension MainActorSignal {
     /// Signal.from([1, 2]).driver().combinePrevious(0).subscribe(next: { @MainActor in print($0) })
     /// // Prints: (0, 1), (1, 2)
     /// ```
+    @inlinable
     public func combinePrevious(_ initial: Value) -> MainActorSignal<(Value, Value), Failure> {
         _onMainActor(signal.combinePrevious(initial))
     }
@@ -147,6 +154,7 @@ extension MainActorSignal {
     /// Signal.from([1, 2, 3]).driver().skip(2).subscribe(next: { @MainActor in print($0) })
     /// // Prints: 3
     /// ```
+    @inlinable
     public func skip(_ count: Int) -> MainActorSignal {
         _onMainActor(signal.skip(count))
     }
@@ -162,6 +170,7 @@ extension MainActorSignal {
     /// Signal.from([1, 2, 3]).driver().take(2).subscribe(next: { @MainActor in print($0) })
     /// // Prints: 1, 2
     /// ```
+    @inlinable
     public func take(_ count: Int) -> MainActorSignal {
         _onMainActor(signal.take(count))
     }
@@ -179,6 +188,7 @@ extension MainActorSignal {
     /// // Prints: ada
     /// ```
     /// - SeeAlso: RxCocoa `Driver.withLatestFrom(_:resultSelector:)`.
+    @inlinable
     public func withLatestFrom<Other, Result>(
         _ other: MainActorSignal<Other, Failure>,
         resultSelector: @escaping @Sendable (Value, Other) -> Result
@@ -201,6 +211,7 @@ extension MainActorSignal {
     ///     .subscribe(next: { @MainActor in print($0) })
     /// // Prints: 6
     /// ```
+    @inlinable
     public func withLatestFrom<Other, Result>(
         _ other: Signal<Other, Failure>,
         resultSelector: @escaping @Sendable (Value, Other) -> Result
@@ -227,6 +238,7 @@ extension MainActorSignal {
     /// output: ---a---c--(d|)
     /// ```
     /// - SeeAlso: RxCocoa `Driver.debounce(_:)` (on `MainScheduler`).
+    @inlinable
     public func debounce(_ dueTime: Duration) -> MainActorSignal {
         _onMainActor(signal.debounce(dueTime, on: _scheduler))
     }
@@ -248,6 +260,7 @@ extension MainActorSignal {
     /// throttle(latest: true):  -a--c----d--e---|
     /// ```
     /// - SeeAlso: RxCocoa `Driver.throttle(_:latest:)` (on `MainScheduler`).
+    @inlinable
     public func throttle(_ interval: Duration, latest: Bool = true) -> MainActorSignal {
         _onMainActor(signal.throttle(interval, on: _scheduler, latest: latest))
     }
@@ -262,6 +275,7 @@ extension MainActorSignal where Value: Equatable & SendableMetatype {
     /// Signal.from([1, 1, 2]).driver().distinctUntilChanged().subscribe(next: { @MainActor in print($0) })
     /// // Prints: 1, 2
     /// ```
+    @inlinable
     public func distinctUntilChanged() -> MainActorSignal {
         _onMainActor(signal.distinctUntilChanged())
     }
@@ -283,6 +297,7 @@ extension MainActorSignal where Failure == Never {
     /// let pages = Signal.from([1, 2]).map { "page \($0)" }.observe(on: .mainActor).driver()
     /// pages.subscribe(next: { @MainActor in print($0) })   // Prints: page 1, page 2
     /// ```
+    @inlinable
     public func driver() -> MainActorSignal {
         _isShared ? self : signal.driver(on: _scheduler)
     }

@@ -76,12 +76,13 @@ public struct MainActorSignal<Value, Failure: Error>: Sendable {
 
     /// The scheduler that delivers the events (the main queue, or a test's virtual time);
     /// the operators of `MainActorSignal+Operators.swift` run their timers and hops on it.
-    let _scheduler: MainActorScheduler
+    @usableFromInline let _scheduler: MainActorScheduler
 
     /// Whether `signal` is already shared with a replay of the latest value (a driver, or an
     /// operator's result); `false` for `observe(on: .mainActor)`, whose `driver()` shares.
-    let _isShared: Bool
+    @usableFromInline let _isShared: Bool
 
+    @usableFromInline
     init(signal: Signal<Value, Failure>, scheduler: MainActorScheduler, isShared: Bool = false) {
         self.signal = signal
         _scheduler = scheduler

@@ -105,6 +105,7 @@ extension Signal {
     /// hop comes after the share, so that what the share sends on another thread (the replay
     /// to a subscriber that joins there, an event an operator sent off the main actor) still
     /// reaches every subscriber on the main actor.
+    @inlinable
     func _sharedOnMainActor(_ scheduler: MainActorScheduler) -> MainActorSignal<Value, Failure> {
         MainActorSignal(signal: share(replay: 1)._deliverOnMainActor(scheduler), scheduler: scheduler, isShared: true)
     }
@@ -112,6 +113,7 @@ extension Signal {
     /// Delivers every event on the main actor: inline when it is sent on the main queue and
     /// nothing sent earlier is still waiting, else through `scheduler` (the main queue, or
     /// a test's scheduler), so that order is kept. RxSwift's `MainScheduler.instance` rule.
+    @usableFromInline
     func _deliverOnMainActor(_ scheduler: MainActorScheduler) -> Signal {
         Signal { observer in
             let waiting = _Locked(0)

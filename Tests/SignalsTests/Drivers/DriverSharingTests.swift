@@ -104,6 +104,25 @@ private struct CountingSearchAPI: Sendable {
         early.dispose(); late.value?.dispose()
     }
 
+    @MainActor @Test func aSubscriberJoiningWhileAValueIsQueuedReceivesItAtOnce() {
+        // The share comes before the hop: a value sent from another thread is the latest at
+        // once, while the subscribers already there wait for a turn of the main actor to
+        // receive it. (RxCocoa hops first: the late subscriber would get 1, then 2 a turn later.)
+        let scheduler = TestScheduler()
+        let numbers = BehaviorSubject<Int, Never>(value: 1)
+        let driver = numbers.signal.driver(on: scheduler.mainActor)
+        let early = Locked<[Int]>([]), late = Locked<[Int]>([])
+        let a = driver.subscribe(next: { @MainActor in early.append($0) })
+        TestThread { numbers.send(value: 2) }.join()
+        let b = driver.subscribe(next: { @MainActor in late.append($0) })
+        #expect(early.value == [1])
+        #expect(late.value == [2])
+        scheduler.advance()
+        #expect(early.value == [1, 2])
+        #expect(late.value == [2])
+        a.dispose(); b.dispose()
+    }
+
     @MainActor @Test func theSharingEndsWithTheLastSubscriber() {
         let scheduler = TestScheduler()
         let api = CountingSearchAPI(scheduler: scheduler)
