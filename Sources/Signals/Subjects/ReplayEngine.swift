@@ -177,7 +177,8 @@ final class _ReplayEngine<Value, Failure: Error>: Sendable {
 extension _ReplayEngine {
     /// The engine's subscribers in the order they were added, removable by id in amortised O(1):
     /// a removal leaves a hole (`nil`) in `slots` and forgets the id; once holes outnumber the
-    /// subscribers, the slots are compacted (O(n), paid for by the n/2 removals before it). A
+    /// subscribers, the slots are compacted (O(n), paid for by the n/2 removals before it), and
+    /// the index rebuilt, so neither keeps storage sized by a past crowd. A
     /// delivery walks the slots and skips the holes, so it costs at most twice the subscribers.
     @usableFromInline
     struct _Subscribers {
@@ -202,7 +203,11 @@ extension _ReplayEngine {
             slots[slot] = nil
             if slots.count >= 32 && slotOfID.count * 2 < slots.count {
                 slots = slots.filter { $0 != nil }
-                for (slot, entry) in slots.enumerated() { slotOfID[entry!.id] = slot }
+                // A fresh index, sized by the subscribers left: the old one keeps the
+                // capacity of the largest crowd it held.
+                var index = [Int: Int](minimumCapacity: slots.count)
+                for (slot, entry) in slots.enumerated() { index[entry!.id] = slot }
+                slotOfID = index
             }
             return entry
         }

@@ -1,5 +1,5 @@
-// Tables sized by a past peak shrink when they fall well below their capacity: a subject with
-// one subscriber left after 100,000 came and went, a live `Lifetime` after 100,000
+// Tables sized by a past peak shrink when they fall well below their capacity: a subject (and
+// a replaying one) with one subscriber left after 100,000 came and went, a live `Lifetime` after 100,000
 // observations were disposed, a live `TaskScheduler` after 100,000 timers were cancelled each
 // leave the allocated bytes about where they were before the peak. A server's subjects,
 // lifetime and scheduler live as long as the process. Measured in a child process (an exit
@@ -38,6 +38,23 @@ import SignalsTestSupport
             if received.count != 1 { failures.append("the subject no longer delivers") }
             counting.dispose()
             staying.dispose()
+
+            // The replaying subjects (one engine): the same crowd, one subscriber stays.
+            let replaying: [(String, Signal<Int, Never>)] = [
+                ("ReplaySubject", ReplaySubject<Int, Never>(capacity: 1).signal),
+                ("BehaviorSubject", BehaviorSubject<Int, Never>(value: 0).signal),
+            ]
+            for (name, signal) in replaying {
+                let stays = signal.subscribe(next: { _ in })
+                before = allocatedBytes()
+                do {
+                    let crowd = (0..<peak).map { _ in signal.subscribe(next: { _ in }) }
+                    for subscription in crowd { subscription.dispose() }
+                }
+                grown = allocatedBytes() - before
+                if grown > bound { failures.append("\(name) with one subscriber left: +\(grown) bytes") }
+                stays.dispose()
+            }
 
             // A live lifetime: 100,000 observations made and disposed; one stays.
             let (lifetime, token) = Lifetime.make()
