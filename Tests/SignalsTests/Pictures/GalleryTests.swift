@@ -79,7 +79,12 @@ func galleryMarkdown() -> String {
     // differs from the name is shown after it.
     let links: [String: String?] = [
         "map(_:)": "Signal/map(_:)-((Value)->U)",
-        "merge(_:)": "Signal/merge(_:)-method",
+        "merge(_:)": "Signal/merge(_:)-(Signal)",
+        "withLatestFrom(_:)": "Signal/withLatestFrom(_:)-(Signal<Other,Failure>)",
+        "withLatestFrom(_:resultSelector:)": "Signal/withLatestFrom(_:resultSelector:)-(Signal<Other,Failure>,_)",
+        "sample(on:)": "Signal/sample(on:)-(Signal<T,Never>)",
+        "take(until:)": "Signal/take(until:)-(Signal<T,Never>)",
+        "skip(until:)": "Signal/skip(until:)-(Signal<T,Never>)",
         "concat(_:)": "Signal/concat(_:)-method",
         "combineLatest(…)": "Signal/combineLatest(_:_:)",
         "Signal.zip(…)": "Signal/zip(_:_:)",
