@@ -15,6 +15,13 @@ import Glibc
 import Musl
 #endif
 import Synchronization
+#if canImport(Dispatch)
+import Dispatch
+
+/// The key under which a ``QueueScheduler``'s queue keeps its name, so that a trace entry
+/// recorded on it names the queue rather than an anonymous thread.
+let _traceQueueName = DispatchSpecificKey<String>()
+#endif
 
 /// A timeline of traced pipeline stages: what each stage named with
 /// ``Signal/trace(_:in:)`` saw — subscriptions, values, terminal events, disposals — with the
@@ -83,7 +90,8 @@ public final class SignalTrace: Sendable {
         /// print(entry.time) // Prints: 0.012345 seconds
         /// ```
         public let time: Duration
-        /// The thread it happened on: `main`, or `thread N` numbered in order of first use.
+        /// The thread it happened on: the name of the ``QueueScheduler`` whose queue ran it
+        /// (`com.example.search`), else `main`, or `thread N` numbered in order of first use.
         ///
         /// ```swift
         /// print(entry.thread) // Prints: main
@@ -402,9 +410,13 @@ public final class SignalTrace: Sendable {
     }
 }
 
-/// A thread's short tag on a marble: `main` → `m`, `thread 3` → `t3`.
+/// A thread's short tag on a marble: `main` → `m`, `thread 3` → `t3`, a queue's name → its
+/// last dot-separated part, at most 8 characters (`com.example.search` → `search`).
 func _threadTag(_ thread: String) -> String {
-    thread == "main" ? "m" : "t" + thread.dropFirst("thread ".count)
+    if thread == "main" { return "m" }
+    if thread.hasPrefix("thread "), Int(thread.dropFirst("thread ".count)) != nil { return "t" + thread.dropFirst("thread ".count) }
+    let last = thread.split(separator: ".").last.map(String.init) ?? thread
+    return String(last.prefix(8))
 }
 
 /// A label as drawn on a trace's marble: at most 16 characters (the tooltip has more).
@@ -447,9 +459,14 @@ func _milliseconds(_ time: Duration) -> String {
     return "\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
 }
 
-/// This thread's name on timelines: `main`, else `thread N`, numbered in order of first use.
+/// This thread's name on timelines: the QueueScheduler's name on its queue, else `main`,
+/// else `thread N`, numbered in order of first use.
 func _currentThreadName() -> String {
-    _traceThreads.current.name
+    #if canImport(Dispatch)
+    // On a QueueScheduler's queue: the queue's name.
+    if let queue = DispatchQueue.getSpecific(key: _traceQueueName) { return queue }
+    #endif
+    return _traceThreads.current.name
 }
 
 private final class _TraceThread {

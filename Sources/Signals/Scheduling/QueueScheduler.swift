@@ -41,7 +41,8 @@ public final class QueueScheduler: Scheduler {
     public let queue: DispatchQueue
 
     /// Creates a scheduler on a new serial queue named `name`. With `target`, the new queue
-    /// runs its work on `target` — still serially, even if `target` is concurrent.
+    /// runs its work on `target` — still serially, even if `target` is concurrent. A
+    /// ``SignalTrace`` names what it records on this queue by `name`.
     ///
     /// ```swift
     /// let scheduler = QueueScheduler(name: "com.example.parser", qos: .utility)
@@ -52,6 +53,8 @@ public final class QueueScheduler: Scheduler {
         targeting target: DispatchQueue? = nil
     ) {
         queue = DispatchQueue(label: name, qos: qos, target: target)
+        // So that trace(_:in:) names this queue on its timelines.
+        queue.setSpecific(key: _traceQueueName, value: name)
     }
 
     private init(queue: DispatchQueue) {

@@ -97,6 +97,22 @@ import SignalsTesting
         #expect(queries["swi"] == keys["swi"] && queries["swif"] == keys["swif"], "\(keys) \(queries)")
     }
 
+    @Test func anEntryOnAQueueSchedulerNamesTheQueueAndItsTagIsSpelledOut() async throws {
+        let timeline = SignalTrace()
+        let queue = QueueScheduler(name: "com.example.search")
+        let subject = Subject<Int, Never>()
+        let recorder = subject.signal.trace("typed", in: timeline)
+            .observe(on: queue).trace("searched", in: timeline).record()
+        subject.send(value: 1)
+        subject.sendCompleted()
+        _ = try await recorder.completion()
+        let searched = timeline.entries.filter { $0.stage == "searched" && $0.kind == .value("1") }
+        #expect(searched.map(\.thread) == ["com.example.search"])
+        let picture = timeline._picture(title: "hop")
+        // "searched" was subscribed on this thread and received on the queue: tagged.
+        #expect(picture.footnote?.contains("search = com.example.search") == true, "\(picture.footnote ?? "none")")
+    }
+
     @Test func resetForgetsEverything() {
         let timeline = SignalTrace(capacity: 2)
         _ = Signal.from([1, 2, 3]).trace("x", in: timeline).record()

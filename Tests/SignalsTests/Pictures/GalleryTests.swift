@@ -44,7 +44,8 @@ func galleryMarkdown() -> String {
     var text = """
         # Gallery
 
-        Every operator drawn from a run of the operator itself.
+        Every operator drawn from a run of the operator itself, starting with the primitive
+        they are all made of, `bind`.
 
         ## Overview
 
@@ -59,13 +60,18 @@ func galleryMarkdown() -> String {
         <doc:Operators> lists every operator with its composition.
 
         How to read them (each picture carries this key at its foot): the shaded band is the
-        time a signal was subscribed; a marble is a value, drawn at its tick; events sharing a
-        tick are stacked at that tick, in the order they happened; a bar is completion, a red
+        time a signal was subscribed; a marble is a value, drawn at its tick on the lane's
+        line; events sharing a tick are stacked above the line at that tick, in the order they
+        happened, a completion or a failure staying on the line; a bar is completion, a red
         cross is failure (its text under it), and a dashed bar ends a subscription that was
-        disposed — cancelled — rather than ended by its own events. A value keeps the colour
-        of the input event that caused it (a combined value shows each of its sources), so it
-        can be followed through the operator. A long empty stretch of time is drawn as a break
-        in the axis.
+        disposed — cancelled — rather than ended by its own events. What a signal would have
+        sent but nobody received is drawn faded: the rest of an inner signal that a switch
+        cut, or an inner signal that an exhaust ignored. A lane of square notes on a dotted
+        line is a log (lines a hook wrote, calls such as `connect()`), not a signal. A value
+        keeps the colour of the input event that caused it (a combined value shows each of
+        its sources), so it can be followed through the operator; a value with no source is
+        grey. A long empty stretch of time is drawn as a break in the axis. The pictures
+        follow the reader's colour scheme: in dark mode the card is dark.
 
         """
     // Each name links to its page: a Signal operator (`map(_:)`) to ``Signal/map(_:)``, a
@@ -78,6 +84,8 @@ func galleryMarkdown() -> String {
     // while the declaration's signature is), or `nil` for plain code. A link whose title
     // differs from the name is shown after it.
     let links: [String: String?] = [
+        "bind(_:)": "Signal/bind(_:)-(()->(Event<Value,Failure>,Bool)->Signal<U,F>?)",
+        "bind(_:) (BindControl)": "Signal/bind(_:)-(()->(Event<Value,Failure>,BindControl)->Signal<U,F>?)",
         "map(_:)": "Signal/map(_:)-((Value)->U)",
         "merge(_:)": "Signal/merge(_:)-(Signal)",
         "withLatestFrom(_:)": "Signal/withLatestFrom(_:)-(Signal<Other,Failure>)",
