@@ -84,8 +84,8 @@ func galleryMarkdown() -> String {
     // while the declaration's signature is), or `nil` for plain code. A link whose title
     // differs from the name is shown after it.
     let links: [String: String?] = [
-        "bind(_:)": "Signal/bind(_:)-(()->(Event<Value,Failure>,Bool)->Signal<U,F>?)",
-        "bind(_:) (BindControl)": "Signal/bind(_:)-(()->(Event<Value,Failure>,BindControl)->Signal<U,F>?)",
+        "bind(_:)": nil, // DocC cannot resolve a disambiguation by these closure types (it suggests them, then fails)
+        "bind(_:) (BindControl)": nil,
         "map(_:)": "Signal/map(_:)-((Value)->U)",
         "merge(_:)": "Signal/merge(_:)-(Signal)",
         "withLatestFrom(_:)": "Signal/withLatestFrom(_:)-(Signal<Other,Failure>)",
