@@ -141,15 +141,6 @@ public func waitUntil(seconds: Double = 120, _ condition: () -> Bool) -> Bool {
     return true
 }
 
-/// The CPU time the calling thread has used. A clock for *work*: time spent preempted by other
-/// processes on a busy machine does not advance it, so a ratio of two such times compares
-/// algorithms, not the machine's load. Never a deadline.
-public func threadCPUTime() -> Duration {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return .seconds(Int64(time.tv_sec)) + .nanoseconds(Int64(time.tv_nsec))
-}
-
 /// Gives the processor to another thread.
 public func yieldThread() { sched_yield() }
 

@@ -285,9 +285,9 @@ public enum Floor {
         let tally = Tally()
         let sink: (Int) -> Void = opaque { tally.add($0) }
         switch op {
-        case .groupBy, .merge, .combineLatest, .zip, .window, .compound:
+        case .groupBy, .merge, .combineLatest, .zip, .window, .compound, .compoundReverse:
             if op == .combineLatest { if n > 0 { sink(n &- 1) } } else { for i in 0..<n { sink(i) } }
-        case .share, .shareReplay:
+        case .share, .shareReplay, .subject, .subjectReverse, .replaySubjectReverse, .behaviorSubjectReverse:
             for i in 0..<n { sink(i) }
         }
         return tally.sum

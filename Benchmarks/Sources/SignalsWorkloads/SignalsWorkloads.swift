@@ -361,13 +361,28 @@ public enum Sig {
         case .window:
             let d = IntSignal.from(0..<n).window(count: 10).flatten(.merge).subscribe(next: { tally.add($0) })
             d.dispose()
-        case .compound:
+        case .compound, .compoundReverse:
             let compound = CompoundDisposable()
             let parts = (0..<n).map { i in AnyDisposable { tally.add(i) } }
             for part in parts { compound.add(part) }
-            for part in parts { compound.remove(part) }
+            for part in op == .compound ? parts : parts.reversed() { compound.remove(part) }
             for part in parts { part.dispose() }
             compound.dispose()
+        case .subject, .subjectReverse, .replaySubjectReverse, .behaviorSubjectReverse:
+            let subject = Subject<Int, Never>()
+            let replaying = ReplaySubject<Int, Never>(capacity: 1)
+            let behavior = BehaviorSubject<Int, Never>(value: 0)
+            let signal = switch op {
+            case .replaySubjectReverse: replaying.signal
+            case .behaviorSubjectReverse: behavior.signal
+            default: subject.signal
+            }
+            var ds = (0..<n).map { i in signal.subscribe(next: { tally.add($0 &+ i) }) }
+            // The behavior subject has sent its value 0 to each subscriber already: no send.
+            subject.send(value: 0)
+            replaying.send(value: 0)
+            if op != .subject { ds.reverse() }
+            for d in ds { d.dispose() }
         }
         return tally.sum
     }

@@ -119,6 +119,16 @@ public enum W19: String, CaseIterable, Sendable {
     case window
     /// `CompoundDisposable`: n disposables added, then each removed, in order (per disposable).
     case compound = "CompoundDisposable"
+    /// `CompoundDisposable`: n disposables added, then each removed, last first (per disposable).
+    case compoundReverse = "CompoundDisposable-reverse"
+    /// A `Subject`: n subscribers join, one send, all leave in order (per subscriber).
+    case subject = "Subject"
+    /// A `Subject`: n subscribers join, one send, all leave, last first (per subscriber).
+    case subjectReverse = "Subject-reverse"
+    /// A `ReplaySubject(capacity: 1)`: n subscribers join, one send, all leave, last first (per subscriber).
+    case replaySubjectReverse = "ReplaySubject-reverse"
+    /// A `BehaviorSubject`: n subscribers join, one send, all leave, last first (per subscriber).
+    case behaviorSubjectReverse = "BehaviorSubject-reverse"
 }
 
 /// The checksums the workloads return: they must agree between the three implementations

@@ -33,8 +33,9 @@
 // Read-ahead in batches: where no value can be dropped (the unbounded policy, or the replay)
 // the loop takes every such value at once into a batch of its own and reads from it without
 // the lock; the values in the batch still count against the synchronous limit. A `.fail` that
-// disconnects the loop drops its batch too (`overflowed`), so its next read throws at once. The producer is woken once half the limit is free, not for every value:
-// the two threads take the lock once per batch, not once per value each.
+// disconnects the loop drops its batch too (`overflowed`), so its next read throws at once.
+// The producer is woken once half the limit is free, not for every value: the two threads
+// take the lock once per batch, not once per value each.
 
 import Synchronization
 

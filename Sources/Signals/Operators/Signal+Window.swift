@@ -185,7 +185,9 @@ extension Signal {
     /// changes nothing: the open window takes the rest of this signal's values (RxJava's
     /// `window(boundary)` completes there). Disposes: the outer subscription and the window
     /// subscriptions share one subscription to this signal and the boundary, disposed when
-    /// the last of them ends (as ``window(count:)``).
+    /// the last of them ends (as ``window(count:)``): disposing the outer subscription leaves a
+    /// subscribed window running until it ends, where RxJS's `window(boundary)` closes the
+    /// open window when the outer subscription is unsubscribed.
     ///
     /// `boundary` is subscribed first: on a deterministic scheduler, a boundary value and a
     /// value of this signal at the same instant, both scheduled at subscription (cold test
