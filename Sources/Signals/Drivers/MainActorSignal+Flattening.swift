@@ -37,7 +37,7 @@ extension MainActorSignal {
     ///     .subscribe(next: { @MainActor in print($0) })
     /// // Prints: a1, a2, b1, b2
     /// ```
-    /// - SeeAlso: RxCocoa `Driver.flatMap`, ``Signal/flatMap(_:)``.
+    /// - SeeAlso: RxCocoa `Driver.flatMap`, `Signal.flatMap(_:)`.
     @inlinable
     public func flatMap<U>(
         _ transform: @escaping @Sendable (Value) -> MainActorSignal<U, Failure>
