@@ -84,8 +84,10 @@ func galleryMarkdown() -> String {
     // while the declaration's signature is), or `nil` for plain code. A link whose title
     // differs from the name is shown after it.
     let links: [String: String?] = [
-        "bind(_:)": "Signal/bind(_:)-(()->(Event<Value,Failure>,Bool)->Signal<U,F>?)",
-        "bind(_:) (BindControl)": "Signal/bind(_:)-(()->(Event<Value,Failure>,BindControl)->Signal<U,F>?)",
+        // bind's two overloads differ by an `inout` closure parameter, which DocC cannot
+        // disambiguate by signature: plain code (each page shows its picture).
+        "bind(_:)": nil,
+        "bind(_:) (BindControl)": nil,
         "map(_:)": "Signal/map(_:)-((Value)->U)",
         "merge(_:)": "Signal/merge(_:)-method",
         "concat(_:)": "Signal/concat(_:)-method",
