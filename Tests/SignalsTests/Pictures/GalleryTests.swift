@@ -84,7 +84,9 @@ func galleryMarkdown() -> String {
     // while the declaration's signature is), or `nil` for plain code. A link whose title
     // differs from the name is shown after it.
     let links: [String: String?] = [
-        "bind(_:)": nil, // DocC cannot resolve a disambiguation by these closure types (it suggests them, then fails)
+        // bind's two overloads differ by an `inout` closure parameter, which DocC cannot
+        // disambiguate by signature: plain code (each page shows its picture).
+        "bind(_:)": nil,
         "bind(_:) (BindControl)": nil,
         "map(_:)": "Signal/map(_:)-((Value)->U)",
         "merge(_:)": "Signal/merge(_:)-(Signal)",
