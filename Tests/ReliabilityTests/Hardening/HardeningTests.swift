@@ -344,7 +344,8 @@ extension HardeningTests {
             if thread < producers {
                 while !stop.load(ordering: .relaxed) { timedSend() }
             } else {
-                for _ in 0..<20 {
+                // 2 s of tight loops at full size; half a second in the README's quick run.
+                for _ in 0..<testSize(20, quick: 5) {
                     Thread.sleep(forTimeInterval: 0.1)
                     timedSend()
                 }

@@ -41,7 +41,7 @@ private struct CountedKey: Hashable, Sendable {
     }
 
     @Test func aHundredThousandKeysAndAMillionValuesFinish() {
-        let values = testSize(1_000_000, quick: 200_000)
+        let values = testSize(1_000_000, quick: 100_000)
         let received = Counter()
         let groups = Counter()
         let completed = Counter()
