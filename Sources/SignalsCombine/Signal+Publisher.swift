@@ -57,7 +57,10 @@ extension Signal {
     /// ``Signals/BufferOverflow/dropOldest`` and ``Signals/BufferOverflow/dropNewest`` keep
     /// the newest / the oldest and count the dropped value in `dropped`;
     /// ``Signals/BufferOverflow/fail(_:)`` drops what waits (counted too), sends the
-    /// subscriber that failure at once and disposes the signal's subscription.
+    /// subscriber that failure at once and disposes the signal's subscription;
+    /// ``Signals/BufferOverflow/finish`` does the same with `.finished` (a subscriber of a
+    /// signal that cannot fail is disconnected without an error type). Either counts the
+    /// disconnection in ``Signals/BufferDrops/disconnected``.
     ///
     /// Values within the demand never wait, so a subscriber that asks for `.unlimited` never
     /// loses one. Completes and fails as ``Signals/Signal/publisher``.
@@ -393,11 +396,11 @@ final class _SignalSubscription<Value, Failure: Error>: Subscription, @unchecked
                     dropped = 1
                 case .dropNewest:
                     dropped = 1
-                case .fail(let failure):
+                case .fail, .finish:
                     dropped = state.count + 1
                     state.buffer = []
                     state.head = 0
-                    state.terminal = .failure(failure)
+                    if case .fail(let failure) = buffering.policy { state.terminal = .failure(failure) } else { state.terminal = .finished }
                     let upstream = state.upstream.take()
                     // A thread delivering now sends the failure when its delivery returns.
                     if state.isDelivering { return .fail(upstream, drains: false) }
@@ -421,6 +424,7 @@ final class _SignalSubscription<Value, Failure: Error>: Subscription, @unchecked
         case .drain:
             drain(nil)
         case .fail(let upstream, let drains):
+            buffering.dropped?.recordDisconnection()
             isCancelled.store(true, ordering: .releasing)
             upstream?.dispose()
             if drains { drain(nil) }

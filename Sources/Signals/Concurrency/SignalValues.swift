@@ -76,8 +76,9 @@ extension Signal {
 
         @usableFromInline let signal: Signal
         @usableFromInline let bufferingPolicy: BufferingPolicy
-        /// `buffer(size:whenFull: .fail(failure))`: a full buffer ends the loop with `failure`.
-        @usableFromInline let overflowFailure: Failure?
+        /// `buffer(size:whenFull:)` with `.fail(failure)` or `.finish`: a full buffer ends the
+        /// loop with this event (`.error(failure)`, or `.completed`).
+        @usableFromInline let overflowEnd: Event<Never, Failure>?
         /// Where dropped values are counted (`buffer(size:whenFull:dropped:)`).
         @usableFromInline let dropped: BufferDrops?
 
@@ -90,7 +91,7 @@ extension Signal {
             }
             self.signal = signal
             self.bufferingPolicy = bufferingPolicy
-            self.overflowFailure = nil
+            self.overflowEnd = nil
             self.dropped = nil
         }
 
@@ -99,9 +100,10 @@ extension Signal {
         init(signal: Signal, size: Int, whenFull policy: BufferOverflow<Failure>, dropped: BufferDrops?) {
             self.signal = signal
             switch policy {
-            case .dropOldest: (bufferingPolicy, overflowFailure) = (.bufferingNewest(size), nil)
-            case .dropNewest: (bufferingPolicy, overflowFailure) = (.bufferingOldest(size), nil)
-            case .fail(let failure): (bufferingPolicy, overflowFailure) = (.bufferingOldest(size), failure)
+            case .dropOldest: (bufferingPolicy, overflowEnd) = (.bufferingNewest(size), nil)
+            case .dropNewest: (bufferingPolicy, overflowEnd) = (.bufferingOldest(size), nil)
+            case .fail(let failure): (bufferingPolicy, overflowEnd) = (.bufferingOldest(size), .error(failure))
+            case .finish: (bufferingPolicy, overflowEnd) = (.bufferingOldest(size), .completed)
             }
             self.dropped = dropped
         }
@@ -114,7 +116,7 @@ extension Signal {
         /// ```
         @inlinable
         public func makeAsyncIterator() -> Iterator {
-            Iterator(signal: signal, bufferingPolicy: bufferingPolicy, overflowFailure: overflowFailure, dropped: dropped)
+            Iterator(signal: signal, bufferingPolicy: bufferingPolicy, overflowEnd: overflowEnd, dropped: dropped)
         }
 
         /// Reads the values of one subscription. Dropping the last copy of an iterator
@@ -128,7 +130,7 @@ extension Signal {
             @usableFromInline let _subscription: _ValuesSubscription<Value, Failure>
 
             @inlinable
-            init(signal: Signal, bufferingPolicy: BufferingPolicy, overflowFailure: Failure?, dropped: BufferDrops?) {
+            init(signal: Signal, bufferingPolicy: BufferingPolicy, overflowEnd: Event<Never, Failure>?, dropped: BufferDrops?) {
                 let capacity: Int
                 let keepsNewest: Bool
                 switch bufferingPolicy {
@@ -138,7 +140,7 @@ extension Signal {
                 }
                 _subscription = _ValuesSubscription(
                     signal, capacity: capacity, keepsNewest: keepsNewest,
-                    overflowFailure: overflowFailure, dropped: dropped
+                    overflowEnd: overflowEnd, dropped: dropped
                 )
             }
 
@@ -179,6 +181,20 @@ extension Signal {
                 _subscription.channel.droppedCount
             }
 
+            /// Whether a full buffer has ended this iterator's sequence: the policy was
+            /// ``BufferOverflow/fail(_:)`` or ``BufferOverflow/finish`` and the loop fell
+            /// `size` values behind. With `.finish` the loop ends as if the signal had
+            /// completed; this tells the two apart.
+            ///
+            /// ```swift
+            /// var iterator = feed.buffer(size: 64, whenFull: .finish).makeAsyncIterator()
+            /// while let message = await iterator.next() { await write(message) }
+            /// if iterator.isDisconnected { log("too slow: disconnected") }
+            /// ```
+            public var isDisconnected: Bool {
+                _subscription.channel.isDisconnected
+            }
+
             /// How many threads the iterators of every `values` sequence have started so far
             /// to subscribe on (shared workers), and how many of them now wait for a job.
             package static var _subscribeThreads: (started: Int, idle: Int) {
@@ -207,8 +223,8 @@ final class _ValuesSubscription<Value, Failure: Error>: Sendable {
     @usableFromInline let cancelChannel: @Sendable () -> Void
 
     @inlinable
-    init(_ signal: Signal<Value, Failure>, capacity: Int, keepsNewest: Bool, overflowFailure: Failure?, dropped: BufferDrops?) {
-        let channel = _ValuesChannel<Value, Failure>(capacity: capacity, keepsNewest: keepsNewest, overflowFailure: overflowFailure, dropped: dropped)
+    init(_ signal: Signal<Value, Failure>, capacity: Int, keepsNewest: Bool, overflowEnd: Event<Never, Failure>?, dropped: BufferDrops?) {
+        let channel = _ValuesChannel<Value, Failure>(capacity: capacity, keepsNewest: keepsNewest, overflowEnd: overflowEnd, dropped: dropped)
         self.channel = channel
         cancelChannel = { channel.cancel() }
         channel.start(signal)
@@ -264,6 +280,8 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         @usableFromInline var hasSubscribed = false
         /// How many values the policy has dropped.
         @usableFromInline var droppedCount = 0
+        /// A full buffer has ended the sequence (`.fail`, `.finish`).
+        @usableFromInline var isDisconnected = false
 
         /// `limit`: the buffer's bound (`Int.max` for none), where its ring stops growing.
         @inlinable init(limit: Int) {
@@ -292,8 +310,9 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
 
     @usableFromInline let capacity: Int
     @usableFromInline let keepsNewest: Bool
-    /// A full buffer ends the sequence with this error (`BufferOverflow.fail`).
-    @usableFromInline let overflowFailure: Failure?
+    /// A full buffer ends the sequence with this event (`BufferOverflow.fail`: the error;
+    /// `.finish`: completion).
+    @usableFromInline let overflowEnd: Event<Never, Failure>?
     @usableFromInline let dropped: BufferDrops?
     /// The number of values ahead of the loop (buffered or in its batch) at which the
     /// producer, inside `subscribe`, parks.
@@ -310,10 +329,10 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline let overflowed = Atomic<Bool>(false)
 
     @inlinable
-    init(capacity: Int, keepsNewest: Bool, overflowFailure: Failure? = nil, dropped: BufferDrops? = nil) {
+    init(capacity: Int, keepsNewest: Bool, overflowEnd: Event<Never, Failure>? = nil, dropped: BufferDrops? = nil) {
         self.capacity = capacity
         self.keepsNewest = keepsNewest
-        self.overflowFailure = overflowFailure
+        self.overflowEnd = overflowEnd
         self.dropped = dropped
         state = _ValuesLock(State(limit: capacity))
         // At least `synchronousLimit`, so that a replay or a short synchronous burst never
@@ -395,14 +414,16 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
                     if state.buffer.isEmpty { state.replay.append(value) } else { state.buffer.append(value) }
                 } else if state.buffer.count < capacity {
                     state.buffer.append(value)
-                } else if let overflowFailure {
+                } else if let overflowEnd {
                     // The laggard is disconnected: its buffer and the replay it has not read
-                    // go, and so does its batch (`overflowed`): the loop's next read throws.
+                    // go, and so does its batch (`overflowed`): the loop's next read throws
+                    // (`.fail`) or ends (`.finish`).
                     swap(&discarded, &state.buffer)
                     swap(&discardedReplay, &state.replay)
                     state.droppedCount += discardedReplay.count + discarded.count + 1
                     overflowed.store(true, ordering: .releasing)
-                    state.terminal = .error(overflowFailure)
+                    if case .error(let failure) = overflowEnd { state.terminal = .error(failure) } else { state.terminal = .completed }
+                    state.isDisconnected = true
                     sinkToDispose = state.sink
                     state.sink = nil
                     return (nil, nil, value)
@@ -425,6 +446,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
             }
         }
         if dropped != nil { self.dropped?.add(1 + discarded.count + discardedReplay.count) }
+        if sinkToDispose != nil { self.dropped?._addDisconnection() }
         _ = discarded
         _ = discardedReplay
         sinkToDispose?._dispose()
@@ -439,7 +461,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
             cancel()
             return .success(nil)
         }
-        if !batch.isEmpty, overflowFailure != nil, overflowed.load(ordering: .acquiring) { dropTheBatch() }
+        if !batch.isEmpty, overflowEnd != nil, overflowed.load(ordering: .acquiring) { dropTheBatch() }
         if let value = batch.popFirst() {
             if batch.count == wakingLimit { reportTheBatch() }
             return .success(value)
@@ -542,6 +564,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
 
     var maxBufferedCount: Int { state.withLock { $0.maxBufferedCount } }
     @usableFromInline var droppedCount: Int { state.withLock { $0.droppedCount } }
+    @usableFromInline var isDisconnected: Bool { state.withLock { $0.isDisconnected } }
     var producerParkCount: Int { state.withLock { $0.producerParkCount } }
 }
 

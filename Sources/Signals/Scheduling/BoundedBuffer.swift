@@ -24,6 +24,24 @@ public enum BufferOverflow<Failure: Error>: Sendable {
     /// End the subscriber's signal with this error at once, dropping what is buffered, and
     /// dispose the source: how a server disconnects a client that cannot keep up.
     case fail(Failure)
+    /// End the subscriber's signal normally at once — it completes, a `for await` loop
+    /// ends — dropping what is buffered, and dispose the source: how a server disconnects
+    /// a client that cannot keep up from a feed that cannot fail (`Failure == Never`), with
+    /// no error type to declare. The dropped values are counted in ``BufferDrops/count``
+    /// and the disconnection in ``BufferDrops/disconnected``; an iterator's
+    /// ``Signal/Values/Iterator/isDisconnected`` tells it from the feed's own completion.
+    ///
+    /// ```swift
+    /// let drops = BufferDrops()
+    /// for await message in room.signal.buffer(size: 256, whenFull: .finish, dropped: drops) {
+    ///     await connection.write(message) // 256 behind: the loop ends
+    /// }
+    /// ```
+    ///
+    /// Named after `AsyncStream.Continuation.finish()`: the sequence finishes. (Combine's
+    /// `buffer(size:prefetch:whenFull:)` offers `.customError` only; RxSwift has no bounded
+    /// policy.)
+    case finish
 }
 
 /// Counts the values a bounded buffer dropped (``BufferOverflow/dropOldest`` and
@@ -52,10 +70,25 @@ public final class BufferDrops: Sendable {
     /// ```
     public var count: Int { storage.withLock { $0 } }
 
+    /// How many subscribers a full buffer has ended so far (``BufferOverflow/fail(_:)`` and
+    /// ``BufferOverflow/finish``): the slow clients a server has disconnected.
+    ///
+    /// ```swift
+    /// print(drops.disconnected) // Prints: 0 while every reader keeps up
+    /// ```
+    public var disconnected: Int { disconnections.withLock { $0 } }
+
+    @usableFromInline let disconnections = _Locked(0)
+
     @usableFromInline
     func add(_ dropped: Int) {
         guard dropped > 0 else { return }
         storage.withLock { $0 += dropped }
+    }
+
+    @usableFromInline
+    func _addDisconnection() {
+        disconnections.withLock { $0 += 1 }
     }
 }
 
@@ -64,7 +97,8 @@ extension Signal {
     /// for the scheduler: when a value arrives and `size` are already waiting, `policy`
     /// decides (``BufferOverflow/dropOldest``, ``BufferOverflow/dropNewest``, or
     /// ``BufferOverflow/fail(_:)``, which ends the output with that error at once and
-    /// disposes this signal). Dropped values are counted in `dropped`.
+    /// disposes this signal; ``BufferOverflow/finish``, which completes it instead). Dropped
+    /// values are counted in `dropped`, and a disconnection in ``BufferDrops/disconnected``.
     ///
     /// The source never waits: a slow scheduler (a busy queue, a slow client's connection)
     /// costs at most `size` values of memory. `observe(on:)` is the unbounded form: nothing
@@ -129,7 +163,10 @@ extension Signal {
     /// ``BufferOverflow/dropNewest`` keep the newest / the oldest and count the dropped value
     /// in `dropped`; ``BufferOverflow/fail(_:)`` drops the buffer and makes the loop's next
     /// `next()` throw that error at once (the subscription is disposed): a server's way to
-    /// disconnect a client that does not keep up.
+    /// disconnect a client that does not keep up. ``BufferOverflow/finish`` disconnects it
+    /// the same way with no error: the loop's next `next()` returns `nil`, as at the
+    /// signal's completion (for a signal that cannot fail); ``Signal/Values/Iterator/isDisconnected``
+    /// and ``BufferDrops/disconnected`` tell the two apart.
     ///
     /// As with ``values(bufferingPolicy:)``, the policy applies to values sent from other
     /// threads (a `Subject`'s sender, a scheduler); a source that sends synchronously while
@@ -268,11 +305,11 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, _Stopp
                         state.queue.append(value)
                     case .dropNewest:
                         releasedValue = value
-                    case .fail(let failure):
+                    case .fail, .finish:
                         releasedValue = value
                         swap(&released, &state.queue)
                         swap(&releasedReplay, &state.replay)
-                        state.terminal = .error(failure)
+                        if case .fail(let failure) = policy { state.terminal = .error(failure) } else { state.terminal = .completed }
                         stopping = state.source.take()
                     }
                 }
@@ -291,7 +328,10 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, _Stopp
         _ = releasedReplay
         _ = finished
         // The source's observer stops at once: a synchronous source sees `isStopped`.
-        stopping?._dispose()
+        if let stopping {
+            dropped?._addDisconnection()
+            stopping._dispose()
+        }
         if schedules { scheduleDrain() }
     }
 

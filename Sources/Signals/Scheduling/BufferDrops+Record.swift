@@ -15,4 +15,18 @@ extension BufferDrops {
     public func record(_ dropped: Int) {
         add(dropped)
     }
+
+    /// Counts one subscriber that a full buffer ended (``BufferOverflow/fail(_:)`` or
+    /// ``BufferOverflow/finish``): how a bounded buffer written outside the library reports
+    /// a disconnection in ``disconnected``.
+    ///
+    /// ```swift
+    /// let drops = BufferDrops()
+    /// drops.recordDisconnection()
+    /// print(drops.disconnected) // Prints: 1
+    /// ```
+    @inlinable
+    public func recordDisconnection() {
+        _addDisconnection()
+    }
 }
