@@ -1,39 +1,16 @@
 // The layout of every gallery picture: each mark is drawn at its time (never pushed to a
-// later tick when it shares one), and no two marks overlap.
+// later tick when it shares one), no two marks overlap, and marks stay on their lane's line
+// unless stacked at their tick (the rules are in Tests/Support/PictureLayout.swift).
 
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
-/// The problems of a picture's layout: marks more than a quarter tick from their time, and
-/// pairs of marks whose boxes overlap.
+/// The problems of a diagram's layout: the rules of Tests/Support/PictureLayout.swift, which
+/// the README picture's test checks too.
 func layoutProblems(of diagram: MarbleDiagram) -> [String] {
-    let picture = diagram._picture
-    let axis = picture.axis
-    var problems: [String] = []
-    for lane in picture.lanes {
-        let placed = picture.placed(lane, on: axis).marks
-        for mark in placed {
-            let distance = abs(mark.x - axis.x(mark.mark.position))
-            if distance > picture.scale / 4 {
-                problems.append("\(mark.mark.note): drawn \(distance / picture.scale) of a tick from its time")
-            }
-        }
-        for (index, a) in placed.enumerated() {
-            for b in placed[(index + 1)...] where a.row == b.row && abs(a.x - b.x) < (a.width + b.width) / 2 {
-                problems.append("\(a.mark.note) overlaps \(b.mark.note)")
-            }
-        }
-        // Off the lane's line only when stacked above another mark of the same tick.
-        for mark in placed where mark.row > 0 && !placed.contains(where: { $0.row < mark.row && $0.mark.position == mark.mark.position }) {
-            problems.append("\(mark.mark.note): lifted \(mark.row) row(s) off the lane's line with no other mark at its tick")
-        }
-        // A completion or a failure is on the line.
-        for mark in placed where mark.mark.isTerminal && mark.row > 0 {
-            problems.append("\(mark.mark.note): a terminal event off the lane's line")
-        }
-    }
-    return problems
+    layoutProblems(of: diagram._picture)
 }
 
 @Suite struct PictureLayoutTests {
