@@ -33,7 +33,7 @@ import SignalsTestSupport
         #expect(!svg.contains("<script") && !svg.contains("href"))
         // The answer the cancelled search never gave is drawn, faded, after its cut.
         #expect(svg.contains("<title>search swif: results: swif at "), "the cut search's answer is drawn")
-        #expect(svg.contains("not received (cut or ignored)"))
+        #expect(svg.contains("not received (cut, ignored or dropped)"))
         #expect(svg.contains("@media (prefers-color-scheme: dark)"))
     }
 

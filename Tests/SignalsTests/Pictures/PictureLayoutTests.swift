@@ -69,7 +69,7 @@ func layoutProblems(of diagram: MarbleDiagram) -> [String] {
             let ends = lane.active.compactMap(\.end)
             #expect(ends.contains { $0 <= mark.position }, "\(mark.note) is after its lane's cut")
         }
-        #expect(diagram.svg.contains("not received (cut or ignored)"), "the key explains the faded marks")
+        #expect(diagram.svg.contains("not received (cut, ignored or dropped)"), "the key explains the faded marks")
     }
 
     @Test(arguments: ["flatMapFirst", "flatten-first"])
@@ -92,6 +92,28 @@ func layoutProblems(of diagram: MarbleDiagram) -> [String] {
         #expect(lanes[0].unreceived == [.value("3", at: .seconds(5)), .completed(at: .seconds(6))], "\(lanes[0])")
         #expect(lanes[1].unreceived.isEmpty)
         #expect(diagram.description.contains("cut     1@1 2@3\n"), "the text keeps what happened only: \(diagram)")
+    }
+
+    // MARK: What a bounded buffer drops
+
+    /// The labels of a lane's marks, received or faded.
+    private func labels(_ marks: [_LanePicture.Mark]) -> [String] {
+        marks.compactMap { mark in if case .value(let label) = mark.kind { "\(label)@\(_fmt(mark.position))" } else { nil } }
+    }
+
+    @Test func aBoundedBufferDrawsTheValuesItDroppedFadedAtTheTickItDroppedThem() throws {
+        // The gallery's picture: a loop reads every 3 ticks from a buffer of 2; under
+        // .dropOldest, d's arrival at 4 drops b, the oldest.
+        let picture = try #require(allGalleryPictures.first { $0.name == "buffer-size" }).diagram._picture
+        let loop = picture.lanes[1]
+        #expect(labels(loop.marks.filter { !$0.isFaded }) == ["a@1", "c@4", "d@7", "e@10"])
+        #expect(labels(loop.marks.filter(\.isFaded)) == ["b@4"])
+        #expect(loop.marks.last { !$0.isFaded }?.isTerminal == true, "the loop sees the end at its next read")
+        #expect(picture.svg.contains("not received (cut, ignored or dropped)"))
+        // Under .dropNewest the arriving value goes: d, at 4; b and c are read.
+        let newest = boundedBufferPicture(TestScheduler(), policy: .dropNewest, title: "dropNewest")._picture.lanes[1]
+        #expect(labels(newest.marks.filter { !$0.isFaded }) == ["a@1", "b@4", "c@7", "e@10"])
+        #expect(labels(newest.marks.filter(\.isFaded)) == ["d@4"])
     }
 
     // MARK: Dark mode
