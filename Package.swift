@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "SignalsTestSupport", dependencies: ["Signals"], path: "Tests/Support"),
         .executableTarget(name: "playground", dependencies: ["Signals", "SignalsTesting"], path: "Playground-scripts"),
         .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting", "SignalsTestSupport"]),
-        .testTarget(name: "PlaygroundTests", dependencies: ["playground", "Signals"], resources: [.copy("Golden")]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["playground", "Signals", "SignalsTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "ReliabilityTests", dependencies: ["Signals", "SignalsTesting", "SignalsTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -96,7 +96,9 @@ private func typeAheadSearch() {
 /// `distinctUntilChanged` keeps, a lane for each search — the cancelled one's shading ends
 /// early, at a dashed bar, and the answer it never gave is drawn faded — and the results.
 /// Colour follows the event: a query takes its key's colour, a search and its results their
-/// query's. 24 pixels a tick, so that it reads at 830 pixels wide.
+/// query's. The keys lane shows the key typed (`⌫` is a backspace; the marble's tooltip
+/// names the text the field then holds), one character a marble, so that keys 100 ms apart
+/// sit side by side on the line: 29 pixels a tick, and it reads at 830 pixels wide.
 func typeAheadSearchPicture() -> String {
     typeAheadSearchLanes().svg
 }
@@ -104,7 +106,7 @@ func typeAheadSearchPicture() -> String {
 /// The README's picture before it is drawn (ReadmePictureTests reads its colours).
 func typeAheadSearchLanes() -> _LanePicture {
     let scheduler = TestScheduler(tick: .milliseconds(100))
-    let keys = scheduler.hot("-abc----de----f---g---------|", values: [
+    let keys = scheduler.hot("abc---de---f---g----|", values: [
         "a": "s", "b": "sw", "c": "swi", "d": "swif", "e": "swi", "f": "swif", "g": "swift",
     ])
     let answer = Duration.milliseconds(500)
@@ -144,7 +146,7 @@ func typeAheadSearchLanes() -> _LanePicture {
     }
     var diagram = MarbleDiagram(
         title: "Type-ahead search on a virtual clock",
-        summary: "Keys typed every 100 ms; debounce(300 ms) lets swi, swi and swift through after their pauses "
+        summary: "Keys typed 100 ms apart (s, w, i; f, a backspace; f; t); debounce(300 ms) lets swi, swi and swift through after their pauses "
             + "and swif at the end of the second; distinctUntilChanged drops the second swi; flatMapLatest starts "
             + "a search for each query, and swift's arrival cancels the search for swif before it answers; "
             + "the results are those of swi and swift.",
@@ -152,7 +154,7 @@ func typeAheadSearchLanes() -> _LanePicture {
         lanes: [keys.marbleLane(named: "keys"), debouncedRecorder.marbleLane(named: "debounce"),
                 queriesRecorder.marbleLane(named: "distinct")]
             + searchLanes + [resultsLane])
-    diagram.tickWidth = 24
+    diagram.tickWidth = 29
     // What debounce and distinctUntilChanged let through takes the colour of its key; each
     // search and its results take their query's colour.
     var picture = diagram._picture
@@ -178,6 +180,16 @@ func typeAheadSearchLanes() -> _LanePicture {
             }
             if let asked { picture.lanes[laneIndex].marks[markIndex].tones = asked.tones }
         }
+    }
+    // The keys lane shows the key typed, not the text: the marbles of keys 100 ms apart fit
+    // side by side on the line. The tooltip still names the text.
+    var previous = ""
+    for markIndex in keyLane.marks.indices {
+        guard case .value(let text) = keyLane.marks[markIndex].kind else { continue }
+        let key = text.count > previous.count ? String(text.dropFirst(previous.count)) : "⌫"
+        picture.lanes[0].marks[markIndex].kind = .value(key)
+        picture.lanes[0].marks[markIndex].note = "keys: \(key) at \(_fmt(keyLane.marks[markIndex].position)), the field reads \(text)"
+        previous = text
     }
     return picture
 }

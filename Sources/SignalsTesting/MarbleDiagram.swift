@@ -128,8 +128,9 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
         /// Events the signal would have sent but nobody received, drawn faded: what a
         /// subscription cut short (a dashed bar: `flatMapLatest`'s switch) would have sent
         /// after its cut, or what a signal that was offered and ignored (`flatMapFirst`
-        /// while busy) would have sent. Filled in for a cold ``TestSignal``'s lane; not part
-        /// of the diagram's text.
+        /// while busy) would have sent, or values a bounded buffer dropped (at the time it
+        /// dropped them). Filled in for a cold ``TestSignal``'s lane; not part of the
+        /// diagram's text.
         ///
         /// ```swift
         /// lane.unreceived = [.value("3", at: .seconds(7)), .completed(at: .seconds(8))]

@@ -8,6 +8,7 @@ import Foundation
 import Testing
 @testable import playground
 import Signals
+import SignalsTestSupport
 
 @Suite struct ReadmePictureTests {
     static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -32,8 +33,20 @@ import Signals
         #expect(!svg.contains("<script") && !svg.contains("href"))
         // The answer the cancelled search never gave is drawn, faded, after its cut.
         #expect(svg.contains("<title>search swif: results: swif at "), "the cut search's answer is drawn")
-        #expect(svg.contains("not received (cut or ignored)"))
+        #expect(svg.contains("not received (cut, ignored or dropped)"))
         #expect(svg.contains("@media (prefers-color-scheme: dark)"))
+    }
+
+    @Test func everyMarkIsOnItsLaneLineUnlessStackedAtItsTick() {
+        // The gallery's layout rules: at its time, no overlap, off the line only when stacked
+        // above another mark of the same tick (keys 100 ms apart sit side by side).
+        let picture = typeAheadSearchLanes()
+        let problems = layoutProblems(of: picture)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "; "))")
+        let keys = picture.lanes[0]
+        #expect(picture.placed(keys, on: picture.axis).marks.allSatisfy { $0.row == 0 }, "every key on the line")
+        #expect(keys.marks.compactMap { mark -> String? in if case .value(let key) = mark.kind { key } else { nil } }
+            == ["s", "w", "i", "f", "⌫", "f", "t"], "the keys typed")
     }
 
     @Test func colourFollowsTheEventFromKeyToQueryToSearchToResults() throws {
@@ -54,7 +67,9 @@ import Signals
         // debounce lets swi, swi, swif, swift through: each in the colour of its key.
         #expect(debounced.map(\.label) == ["swi", "swi", "swif", "swift"])
         #expect(queries.map(\.label) == ["swi", "swif", "swift"], "the second swi is dropped on its own lane")
-        let swif = try #require(keys.last { $0.label == "swif" })
+        // The f typed after the second pause: the field then reads swif.
+        #expect(keys.map(\.label) == ["s", "w", "i", "f", "⌫", "f", "t"])
+        let swif = keys[5]
         #expect(queries[1].tones == swif.tones, "swif takes its key's colour")
         #expect(queries[1].tones != keys[0].tones, "not the colour of s")
         let results = tones("results")

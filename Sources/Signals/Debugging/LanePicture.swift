@@ -32,8 +32,9 @@ package struct _LanePicture: Sendable {
         /// A value's colours, as indices into ``_LanePicture/palette`` (`-1`: a neutral
         /// grey); more than one for a value combined from several; none: by its label.
         package var tones: [Int]
-        /// Whether it did not happen: what a signal would have sent after it was cut, or had
-        /// it not been ignored; drawn faded, with a dashed outline.
+        /// Whether it was never received: what a signal would have sent after it was cut, or
+        /// had it not been ignored, or a value a full buffer dropped; drawn faded, with a
+        /// dashed outline.
         package var isFaded: Bool
 
         /// Whether it is a completion or a failure.
@@ -275,7 +276,7 @@ package struct _LanePicture: Sendable {
         let axisEnd = axis.x(length)
         let rightmost = placedLanes.flatMap(\.marks).map { $0.x + $0.width / 2 }.max() ?? 0
         let hasFaded = lanes.contains { $0.marks.contains(where: \.isFaded) }
-        let legendWidth = 500.0 + (hasFaded ? 190 : 0) + (lanes.contains(where: \.isLog) ? 110 : 0)
+        let legendWidth = 500.0 + (hasFaded ? 240 : 0) + (lanes.contains(where: \.isLog) ? 110 : 0)
         let width = _fmt(max(axisEnd + Self.right, rightmost + Self.right, legendWidth))
         let separatorCount = zip(lanes, lanes.dropFirst()).filter { !$0.isOutput && $1.isOutput }.count
         let lanesHeight = placedLanes.map { Self.laneHeight + Double($0.rows - 1) * Self.rowHeight }.reduce(0, +)
@@ -375,8 +376,8 @@ package struct _LanePicture: Sendable {
         if faded {
             x += 136
             out += "<g opacity=\"0.45\"><circle cx=\"\(_fmt(x + 6))\" cy=\"\(_fmt(y - 3))\" r=\"6\" fill=\"\(Self.neutral)\" stroke=\"#3b4656\" stroke-dasharray=\"3 2\"/></g>"
-            out += "<text x=\"\(_fmt(x + 16))\" y=\"\(_fmt(y + 1))\">not received (cut or ignored)</text>\n"
-            x += 190
+            out += "<text x=\"\(_fmt(x + 16))\" y=\"\(_fmt(y + 1))\">not received (cut, ignored or dropped)</text>\n"
+            x += 240
         } else {
             x += 136
         }

@@ -182,6 +182,8 @@ extension Signal {
     ///
     /// Completes and fails as ``values``; the terminal event is never dropped.
     ///
+    /// ![buffer(size: 2, whenFull: .dropOldest), read by a for-await loop every 3 ticks](marble-buffer-size.svg)
+    ///
     /// Composed of: ``values`` with a bounded buffer and a policy (the bridge's buffer).
     ///
     /// ```swift

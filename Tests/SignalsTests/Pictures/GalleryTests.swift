@@ -66,7 +66,8 @@ func galleryMarkdown() -> String {
         cross is failure (its text under it), and a dashed bar ends a subscription that was
         disposed — cancelled — rather than ended by its own events. What a signal would have
         sent but nobody received is drawn faded: the rest of an inner signal that a switch
-        cut, or an inner signal that an exhaust ignored. A lane of square notes on a dotted
+        cut, an inner signal that an exhaust ignored, or a value a full buffer dropped (at the
+        tick it was dropped). A lane of square notes on a dotted
         line is a log (lines a hook wrote, calls such as `connect()`), not a signal. A value
         keeps the colour of the input event that caused it (a combined value shows each of
         its sources), so it can be followed through the operator; a value with no source is
@@ -85,9 +86,10 @@ func galleryMarkdown() -> String {
     // differs from the name is shown after it.
     let links: [String: String?] = [
         // bind's two overloads differ by an `inout` closure parameter, which DocC cannot
-        // disambiguate by signature: plain code (each page shows its picture).
-        "bind(_:)": nil,
-        "bind(_:) (BindControl)": nil,
+        // disambiguate by signature: linked by the hash of each one's symbol (its USR, which
+        // is stable while the declaration's signature is; build-docs fails if one changes).
+        "bind(_:)": "Signal/bind(_:)-95b2e",
+        "bind(_:) (BindControl)": "Signal/bind(_:)-7s0gt",
         "map(_:)": "Signal/map(_:)-((Value)->U)",
         "merge(_:)": "Signal/merge(_:)-(Signal)",
         "withLatestFrom(_:)": "Signal/withLatestFrom(_:)-(Signal<Other,Failure>)",

@@ -1,39 +1,16 @@
 // The layout of every gallery picture: each mark is drawn at its time (never pushed to a
-// later tick when it shares one), and no two marks overlap.
+// later tick when it shares one), no two marks overlap, and marks stay on their lane's line
+// unless stacked at their tick (the rules are in Tests/Support/PictureLayout.swift).
 
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
-/// The problems of a picture's layout: marks more than a quarter tick from their time, and
-/// pairs of marks whose boxes overlap.
+/// The problems of a diagram's layout: the rules of Tests/Support/PictureLayout.swift, which
+/// the README picture's test checks too.
 func layoutProblems(of diagram: MarbleDiagram) -> [String] {
-    let picture = diagram._picture
-    let axis = picture.axis
-    var problems: [String] = []
-    for lane in picture.lanes {
-        let placed = picture.placed(lane, on: axis).marks
-        for mark in placed {
-            let distance = abs(mark.x - axis.x(mark.mark.position))
-            if distance > picture.scale / 4 {
-                problems.append("\(mark.mark.note): drawn \(distance / picture.scale) of a tick from its time")
-            }
-        }
-        for (index, a) in placed.enumerated() {
-            for b in placed[(index + 1)...] where a.row == b.row && abs(a.x - b.x) < (a.width + b.width) / 2 {
-                problems.append("\(a.mark.note) overlaps \(b.mark.note)")
-            }
-        }
-        // Off the lane's line only when stacked above another mark of the same tick.
-        for mark in placed where mark.row > 0 && !placed.contains(where: { $0.row < mark.row && $0.mark.position == mark.mark.position }) {
-            problems.append("\(mark.mark.note): lifted \(mark.row) row(s) off the lane's line with no other mark at its tick")
-        }
-        // A completion or a failure is on the line.
-        for mark in placed where mark.mark.isTerminal && mark.row > 0 {
-            problems.append("\(mark.mark.note): a terminal event off the lane's line")
-        }
-    }
-    return problems
+    layoutProblems(of: diagram._picture)
 }
 
 @Suite struct PictureLayoutTests {
@@ -92,7 +69,7 @@ func layoutProblems(of diagram: MarbleDiagram) -> [String] {
             let ends = lane.active.compactMap(\.end)
             #expect(ends.contains { $0 <= mark.position }, "\(mark.note) is after its lane's cut")
         }
-        #expect(diagram.svg.contains("not received (cut or ignored)"), "the key explains the faded marks")
+        #expect(diagram.svg.contains("not received (cut, ignored or dropped)"), "the key explains the faded marks")
     }
 
     @Test(arguments: ["flatMapFirst", "flatten-first"])
@@ -115,6 +92,28 @@ func layoutProblems(of diagram: MarbleDiagram) -> [String] {
         #expect(lanes[0].unreceived == [.value("3", at: .seconds(5)), .completed(at: .seconds(6))], "\(lanes[0])")
         #expect(lanes[1].unreceived.isEmpty)
         #expect(diagram.description.contains("cut     1@1 2@3\n"), "the text keeps what happened only: \(diagram)")
+    }
+
+    // MARK: What a bounded buffer drops
+
+    /// The labels of a lane's marks, received or faded.
+    private func labels(_ marks: [_LanePicture.Mark]) -> [String] {
+        marks.compactMap { mark in if case .value(let label) = mark.kind { "\(label)@\(_fmt(mark.position))" } else { nil } }
+    }
+
+    @Test func aBoundedBufferDrawsTheValuesItDroppedFadedAtTheTickItDroppedThem() throws {
+        // The gallery's picture: a loop reads every 3 ticks from a buffer of 2; under
+        // .dropOldest, d's arrival at 4 drops b, the oldest.
+        let picture = try #require(allGalleryPictures.first { $0.name == "buffer-size" }).diagram._picture
+        let loop = picture.lanes[1]
+        #expect(labels(loop.marks.filter { !$0.isFaded }) == ["a@1", "c@4", "d@7", "e@10"])
+        #expect(labels(loop.marks.filter(\.isFaded)) == ["b@4"])
+        #expect(loop.marks.last { !$0.isFaded }?.isTerminal == true, "the loop sees the end at its next read")
+        #expect(picture.svg.contains("not received (cut, ignored or dropped)"))
+        // Under .dropNewest the arriving value goes: d, at 4; b and c are read.
+        let newest = boundedBufferPicture(TestScheduler(), policy: .dropNewest, title: "dropNewest")._picture.lanes[1]
+        #expect(labels(newest.marks.filter { !$0.isFaded }) == ["a@1", "b@4", "c@7", "e@10"])
+        #expect(labels(newest.marks.filter(\.isFaded)) == ["d@4"])
     }
 
     // MARK: Dark mode
