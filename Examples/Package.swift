@@ -14,6 +14,7 @@
 //   Sources/rooms         the executable
 //   Sources/rooms-load    the load tool measuring both cores over HTTP
 //   Sources/rooms-core-bench  both cores without HTTP, for callgrind (core-bench.sh)
+//   Sources/scheduler-lateness  how late TaskScheduler's and QueueScheduler's timers fire on a busy pool
 import PackageDescription
 
 let package = Package(
@@ -23,6 +24,7 @@ let package = Package(
         .executable(name: "rooms", targets: ["rooms"]),
         .executable(name: "rooms-load", targets: ["rooms-load"]),
         .executable(name: "rooms-core-bench", targets: ["rooms-core-bench"]),
+        .executable(name: "scheduler-lateness", targets: ["scheduler-lateness"]),
     ],
     dependencies: [
         .package(name: "Signals", path: ".."),
@@ -32,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-async-algorithms", exact: "1.1.4"),
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
     ],
     targets: [
         .target(name: "RoomsCore", dependencies: [.product(name: "Signals", package: "Signals")]),
@@ -48,6 +52,8 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .executableTarget(name: "rooms", dependencies: ["RoomsApp", .product(name: "Signals", package: "Signals")]),
@@ -59,6 +65,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "rooms-core-bench", dependencies: ["RoomsApp", "RoomsCore", "RoomsStreams"]),
+        .executableTarget(name: "scheduler-lateness", dependencies: [.product(name: "Signals", package: "Signals")]),
         .testTarget(
             name: "RoomsCoreTests",
             dependencies: [

@@ -7,6 +7,7 @@
 //   GET  /rooms/:room/ws            the same events over WebSocket; text frames from the client post
 //   GET  /admin/events              Server-Sent Events over every room (active / idle)
 //   GET  /stats                     {"liveSubscriptions": n}
+//   GET  /metrics                   Prometheus text format (Metrics.swift)
 //
 // Shutdown: SIGINT/SIGTERM start the ServiceGroup's graceful shutdown. `RoomsService` is shut
 // down first (services stop in reverse order): it ends every feed through the rooms' one
@@ -62,11 +63,12 @@ public struct RoomsService<Backend: RoomsBackend>: Service {
 public func makeServer<Backend: RoomsBackend>(
     rooms: Backend,
     configuration: RoomsConfiguration = RoomsConfiguration(),
+    metrics: RoomsMetrics = RoomsMetrics(),
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> ServiceGroup {
     var logger = Logger(label: "rooms")
     logger.logLevel = configuration.logLevel
-    let router = makeRouter(rooms: rooms, configuration: configuration)
+    let router = makeRouter(rooms: rooms, configuration: configuration, metrics: metrics)
     let app = Application(
         router: router,
         server: .http1WebSocketUpgrade(webSocketRouter: router),
@@ -86,7 +88,9 @@ func serviceGroup(_ services: [any Service], logger: Logger) -> ServiceGroup {
 
 /// The routes.
 @inlinable
-public func makeRouter<Backend: RoomsBackend>(rooms: Backend, configuration: RoomsConfiguration) -> Router<BasicWebSocketRequestContext> {
+public func makeRouter<Backend: RoomsBackend>(
+    rooms: Backend, configuration: RoomsConfiguration, metrics: RoomsMetrics = RoomsMetrics()
+) -> Router<BasicWebSocketRequestContext> {
     let router = Router(context: BasicWebSocketRequestContext.self)
     let buffer = configuration.bufferPerConnection
 
@@ -101,7 +105,9 @@ public func makeRouter<Backend: RoomsBackend>(rooms: Backend, configuration: Roo
     router.post("/rooms/:room/messages") { request, context -> Response in
         let room = try context.parameters.require("room")
         let body = try await request.decode(as: PostBody.self, context: context)
-        let message = rooms.post(to: room, author: body.author, text: body.text)
+        // The broadcast runs inside `post`, on this handler's task: its time is what
+        // `rooms_broadcast_seconds` records.
+        let message = metrics.broadcast { rooms.post(to: room, author: body.author, text: body.text) }
         let json = try JSONEncoder().encode(message)
         return Response(status: .created, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: json)))
     }
@@ -115,12 +121,15 @@ public func makeRouter<Backend: RoomsBackend>(rooms: Backend, configuration: Roo
 
     router.get("/rooms/:room/events") { request, context -> Response in
         let room = try context.parameters.require("room")
-        return serverSentEvents(request: request, rooms.follow(room, bufferSize: buffer), as: WireEvent.init)
+        return serverSentEvents(request: request, rooms.follow(room, bufferSize: buffer), metrics: metrics, as: WireEvent.init)
     }
 
     if let rooms = rooms as? Rooms {
         router.get("/admin/events") { request, _ -> Response in
-            serverSentEvents(request: request, rooms.admin.buffer(size: buffer, whenFull: .dropOldest), as: WireEvent.init)
+            serverSentEvents(
+                request: request, rooms.admin.buffer(size: buffer, whenFull: .dropOldest, dropped: rooms.drops),
+                metrics: metrics, as: WireEvent.init
+            )
         }
     }
 
@@ -129,11 +138,21 @@ public func makeRouter<Backend: RoomsBackend>(rooms: Backend, configuration: Roo
         return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: json)))
     }
 
+    router.get("/metrics") { _, _ -> Response in
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition(of: rooms)))
+        )
+    }
+
     router.ws("/rooms/:room/ws") { _, context in
         (try? context.parameters.require("room")) == nil ? .dontUpgrade : .upgrade()
     } onUpgrade: { inbound, outbound, context in
         let room = try context.requestContext.parameters.require("room")
         let feed = rooms.follow(room, bufferSize: buffer)
+        metrics.connectionOpened()
+        defer { metrics.connectionClosed() }
         try await withThrowingTaskGroup(of: Void.self) { group in
             // The client's frames: each text frame posts a message. Ends when the client closes.
             group.addTask {
@@ -146,7 +165,9 @@ public func makeRouter<Backend: RoomsBackend>(rooms: Backend, configuration: Roo
             // The room's events, one text frame each. Ends when the server shuts down.
             group.addTask {
                 for await event in feed where event != .heartbeat {
-                    try await outbound.write(.text(WireEvent(event).json))
+                    let wire = WireEvent(event)
+                    try await outbound.write(.text(wire.json))
+                    metrics.delivered(wire.type)
                 }
             }
             // Whichever ends first ends the connection; the other is cancelled, which
@@ -167,17 +188,21 @@ public func makeRouter<Backend: RoomsBackend>(rooms: Backend, configuration: Roo
 /// runs its per-event code generically (a generic-metadata lookup for every event).
 @inlinable
 func serverSentEvents<Events: AsyncSequence<Element, Never> & Sendable, Element>(
-    request: Request, _ events: Events, as wire: @escaping @Sendable (Element) -> WireEvent
+    request: Request, _ events: Events, metrics: RoomsMetrics, as wire: @escaping @Sendable (Element) -> WireEvent
 ) -> Response {
     Response(
         status: .ok,
         headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
         body: .init { writer in
+            metrics.connectionOpened()
+            defer { metrics.connectionClosed() }
             try await request.body.consumeWithCancellationOnInboundClose { _ in
                 // Sent at once, so a client sees the stream open before the first event.
                 try await writer.write(ByteBuffer(string: ": open\n\n"))
                 for await event in events {
-                    try await writer.write(ByteBuffer(string: wire(event).serverSentEvent))
+                    let event = wire(event)
+                    try await writer.write(ByteBuffer(string: event.serverSentEvent))
+                    metrics.delivered(event.type)
                 }
             }
             try await writer.finish(nil)

@@ -15,6 +15,10 @@ public protocol RoomsBackend: Sendable {
     /// unread events for a slow reader (the oldest go first).
     func follow(_ room: String, bufferSize: Int) -> Events
     var liveSubscriptions: Int { get }
+    /// The rooms whose timed pipelines run now (idle rooms are pruned).
+    var roomsInUse: Int { get }
+    /// The events dropped so far for followers that fell behind (`follow`'s policy).
+    var droppedEvents: Int { get }
     func endAllFeeds()
 }
 
@@ -27,8 +31,10 @@ extension Rooms: RoomsBackend {
     /// making a slow client slower; it also keeps the Signals core and its AsyncStream twin
     /// (`.bufferingNewest`) under the same policy, so `rooms-load` compares like with like.
     public func follow(_ room: String, bufferSize: Int) -> Signal<RoomEvent, Never>.Values {
-        events(in: room).buffer(size: bufferSize, whenFull: .dropOldest)
+        events(in: room).buffer(size: bufferSize, whenFull: .dropOldest, dropped: drops)
     }
+
+    public var droppedEvents: Int { drops.count }
 }
 
 extension StreamRooms: RoomsBackend {

@@ -6,19 +6,28 @@
 //   typing ping ─▶ room.pings (Subject) ─▶ "ann is typing" at once, nil after the quiet period,
 //                                          shared
 //
-// Typing and rate are built once per room and kept running for the room's life (`multicast`
-// into a `ReplaySubject(capacity: 1)`, connected when the room is made, ended with the
-// server's lifetime): every follower of the room reads the same subscription (one debounce,
-// one window clock, each post counted once), and a follower that comes and goes starts and
-// stops nothing. The heartbeat is one `interval` for the whole server, `publish()`ed and
-// connected the same way.
+// Typing and rate are built once per room and kept running while the room is in use: each
+// pipeline feeds a `ReplaySubject(capacity: 1)` of the room, so every follower of the room
+// reads the same subscription (one debounce, one window clock, each post counted once), and a
+// follower that comes and goes starts and stops nothing. The heartbeat is one `interval` for
+// the whole server, `publish()`ed and connected until shutdown.
+//
+// Pruning: a room with no follower and no post or ping for `pruneAfter` stops its pipelines
+// (their subscriptions are disposed, so the window clock and any debounce end); its subjects,
+// its history among them, stay, and its next post, ping or follower starts the pipelines
+// again. Idleness is measured by the rooms' own signals: every activity is a value of
+// `activity`, grouped by room with a `debounce(pruneAfter)` as each group's duration, so an
+// idle room costs no timer at all, and an active one the debounce of its last activity.
+//
+//   post / ping / last follower leaves ─▶ activity (Subject) ─▶ groupBy(room, duration:
+//       debounce(pruneAfter)) ─▶ each group's last value ─▶ prune(room) if nothing happened since
 //
 // So every stream a follower reads is a subject's signal, and so is their merge, counted with
 // `on`: `values` subscribes it on the connection's own task, with no hand-off to another
 // thread.
 //
-// Shutdown ends the server's lifetime (the heartbeat and every room's typing and rate
-// complete) and completes every room's subjects: each follower's feed is a merge of these,
+// Shutdown ends the server's lifetime (the heartbeat completes) and completes every room's
+// subjects (its typing and rate pipelines end with them): each follower's feed is a merge of these,
 // so it completes, and every open response finishes. Not a `take(during:)` per follower: that
 // is two more steps for every event of every follower, and the subjects end anyway.
 //
@@ -50,6 +59,9 @@ public final class Rooms: Sendable {
     public let rateWindow: Duration
     /// How long a room stays quiet before its group in the admin stream ends.
     public let idleAfter: Duration
+    /// How long a room stays without a follower, a post or a ping before its typing and rate
+    /// pipelines stop (its history stays).
+    public let pruneAfter: Duration
     /// The period of `RoomEvent.heartbeat` in `events(in:)`; `nil` for none.
     public let heartbeat: Duration?
 
@@ -57,7 +69,10 @@ public final class Rooms: Sendable {
     private let table = Mutex<Table>(Table())
     private let live = LiveCount()
     private let posts = Subject<Message, Never>()
-    /// The server's one lifetime: the heartbeat and every room's typing and rate run during it.
+    /// A room and its activity stamp, for each post, ping, and each time a room's last
+    /// follower leaves: the input of pruning.
+    private let activity = Subject<(room: String, stamp: Int), Never>()
+    /// The server's one lifetime: the heartbeat runs during it.
     private let lifetime: Lifetime
     /// Ends `lifetime` (`endAllFeeds()`); kept here, since releasing it would end it too.
     private let shutdown: Lifetime.Token
@@ -67,46 +82,58 @@ public final class Rooms: Sendable {
 
     private struct Table: ~Copyable {
         var rooms: [String: Room] = [:]
+        /// The running typing and rate pipelines of each room in use, and their followers.
+        var inUse: [String: InUse] = [:]
+        /// Counts every activity of every room (the stamp pruning compares).
+        var lastStamp = 0
         var lastID = 0
         /// `endAllFeeds()` has run: a room made from now on is made ended.
         var isShutDown = false
     }
 
-    /// One room's subjects and its shared pipelines, created with the room's first post,
-    /// ping or follower.
+    /// One room's subjects, created with the room's first post, ping or follower and kept
+    /// for the server's life (subjects hold no clock; the pipelines that do are pruned).
     private final class Room: Sendable {
         /// The last `historySize` messages, then the live ones: fed directly by `post`, so
         /// the history survives when the last follower leaves (a `share(replay:)` would
-        /// drop it with its last subscriber).
+        /// drop it with its last subscriber) and when the room is pruned.
         let history: ReplaySubject<Message, Never>
         /// The authors of typing pings.
         let pings: Subject<String, Never>
         /// This room's posts, live only (the rate counts these).
         let posts: Subject<Message, Never>
-        /// "… is typing", computed once for the room and shared by its followers
-        /// (`hot(_:)`: one debounce per room, not one per follower, and a newcomer
-        /// receives who is typing now). Runs from the room's creation until shutdown.
-        let typing: Signal<String?, Never>
-        /// The message rate, computed once for the room and shared (`hot(_:)`): one
-        /// window clock per room, a post counted once, not once per follower; a newcomer
-        /// receives the last window's rate at once.
-        let rate: Signal<Int, Never>
+        /// "… is typing", computed once for the room by its typing pipeline while the room is
+        /// in use, and shared by its followers (one debounce per room, not one per follower;
+        /// a newcomer receives who is typing now).
+        let typing = ReplaySubject<String?, Never>(capacity: 1)
+        /// The message rate, computed once for the room by its rate pipeline while the room
+        /// is in use (one window clock per room, a post counted once, not once per follower;
+        /// a newcomer receives the last window's rate at once).
+        let rate = ReplaySubject<Int, Never>(capacity: 1)
 
-        init(history: ReplaySubject<Message, Never>, pings: Subject<String, Never>, posts: Subject<Message, Never>,
-             typing: Signal<String?, Never>, rate: Signal<Int, Never>) {
+        init(history: ReplaySubject<Message, Never>) {
             self.history = history
-            self.pings = pings
-            self.posts = posts
-            self.typing = typing
-            self.rate = rate
+            pings = Subject()
+            posts = Subject()
         }
 
-        /// Completes the room's subjects (shutdown): its followers' feeds complete.
+        /// Completes the room's subjects (shutdown): its pipelines end and its followers'
+        /// feeds complete.
         func end() {
             history.sendCompleted()
             pings.sendCompleted()
             posts.sendCompleted()
+            typing.sendCompleted()
+            rate.sendCompleted()
         }
+    }
+
+    /// A room in use: its running pipelines, its followers, and its last activity.
+    private struct InUse {
+        /// The subscriptions of the typing and rate pipelines (disposed when pruned).
+        let pipelines: any Disposable
+        var followers = 0
+        var stamp: Int
     }
 
     /// Creates the rooms.
@@ -117,6 +144,9 @@ public final class Rooms: Sendable {
     ///   - typingQuiet: the quiet time after which "… is typing" clears (3 s).
     ///   - rateWindow: the period of the message rate (5 s).
     ///   - idleAfter: the quiet time after which a room's admin group ends (60 s).
+    ///   - pruneAfter: the time without a follower, a post or a ping after which a room's
+    ///     typing and rate pipelines stop (60 s); at least `typingQuiet`, so that "… is
+    ///     typing" is cleared first.
     ///   - heartbeat: the period of `RoomEvent.heartbeat` in `events(in:)` (15 s), or `nil`.
     public init(
         scheduler: some Scheduler,
@@ -124,14 +154,20 @@ public final class Rooms: Sendable {
         typingQuiet: Duration = .seconds(3),
         rateWindow: Duration = .seconds(5),
         idleAfter: Duration = .seconds(60),
+        pruneAfter: Duration = .seconds(60),
         heartbeat: Duration? = .seconds(15)
     ) {
         precondition(historySize > 0, "Rooms: historySize must be 1 or more, got \(historySize)")
+        precondition(
+            pruneAfter >= typingQuiet,
+            "Rooms: pruneAfter (\(pruneAfter)) must be at least typingQuiet (\(typingQuiet)), or a pruned room could keep showing who was typing"
+        )
         self.scheduler = scheduler
         self.historySize = historySize
         self.typingQuiet = typingQuiet
         self.rateWindow = rateWindow
         self.idleAfter = idleAfter
+        self.pruneAfter = pruneAfter
         self.heartbeat = heartbeat
         let (lifetime, shutdown) = Lifetime.make()
         (self.lifetime, self.shutdown) = (lifetime, shutdown)
@@ -141,45 +177,64 @@ public final class Rooms: Sendable {
             beats.connect()
             return beats.signal
         }
+        // Pruning: each room's activity, grouped by room; a group ends after `pruneAfter`
+        // without activity (its debounce, the only timer of an idle room's countdown), and
+        // its last value names the room and the stamp to compare.
+        let pruneAfter = pruneAfter
+        activity.signal
+            .groupBy(\.room) { group in group.signal.debounce(pruneAfter, on: scheduler) }
+            .flattenMap { group in group.signal.last() }
+            .subscribe(next: { [weak self] idle in self?.prune(idle.room, ifStill: idle.stamp) })
     }
 
     private func room(_ name: String) -> Room {
-        table.withLock { table in
-            if let room = table.rooms[name] { return room }
-            let room = makeRoom(ended: table.isShutDown)
-            table.rooms[name] = room
-            return room
-        }
+        table.withLock { table in room(name, in: &table) }
     }
 
-    /// A new room: its subjects, and its typing and rate pipelines built once, running, and
-    /// shared; `ended` after shutdown (its followers complete at once).
-    private func makeRoom(ended: Bool) -> Room {
-        let pings = Subject<String, Never>(), posts = Subject<Message, Never>()
-        let room = Room(
-            history: ReplaySubject(capacity: historySize),
-            pings: pings,
-            posts: posts,
-            typing: hot(typingPipeline(pings.signal)),
-            rate: hot(ratePipeline(posts.signal))
-        )
-        if ended { room.end() }
+    private func room(_ name: String, in table: inout Table) -> Room {
+        if let room = table.rooms[name] { return room }
+        let room = Room(history: ReplaySubject(capacity: historySize))
+        if table.isShutDown { room.end() }
+        table.rooms[name] = room
         return room
     }
 
-    /// `pipeline`, subscribed now and until shutdown, its latest value replayed to each new
-    /// follower.
-    ///
-    /// Why not `share(replay: 1)`: that subscribes with the first follower and unsubscribes
-    /// with the last, so a room whose only follower keeps reconnecting would start and stop
-    /// its debounce and its window clock on every connection (as the rooms' twin on
-    /// `AsyncStream` does not: its tasks run for the room's life), and a `share` is not a
-    /// subject, so `values` would subscribe each follower on a worker thread.
-    private func hot<V>(_ pipeline: Signal<V, Never>) -> Signal<V, Never> {
-        let shared = pipeline.take(during: lifetime).multicast(ReplaySubject(capacity: 1))
-        shared.connect()
-        return shared.signal
+    /// Marks `name` in use now (starting its pipelines if it was pruned or is new) and
+    /// returns the room and the activity's stamp. Under the table's lock.
+    private func use(_ name: String, followers delta: Int = 0, in table: inout Table) -> (Room, stamp: Int) {
+        let room = room(name, in: &table)
+        table.lastStamp += 1
+        let stamp = table.lastStamp
+        if table.isShutDown { return (room, stamp) }
+        if table.inUse[name] == nil {
+            // The pipelines subscribe here, synchronously, and send nothing yet (a subject's
+            // signal, a debounce, a window), so nothing runs under the lock.
+            let pipelines = CompoundDisposable([
+                typingPipeline(room.pings.signal).subscribe(next: { [typing = room.typing] in typing.send(value: $0) }),
+                ratePipeline(room.posts.signal).subscribe(next: { [rate = room.rate] in rate.send(value: $0) }),
+            ])
+            table.inUse[name] = InUse(pipelines: pipelines, stamp: stamp)
+        }
+        table.inUse[name]!.stamp = stamp
+        table.inUse[name]!.followers += delta
+        return (room, stamp)
     }
+
+    /// Stops the pipelines of `name` if nothing happened in it since `stamp` and nobody
+    /// follows it: its window clock and debounce end; its subjects and history stay.
+    private func prune(_ name: String, ifStill stamp: Int) {
+        table.withLock { table in
+            guard let inUse = table.inUse[name], inUse.stamp == stamp, inUse.followers == 0 else { return }
+            table.inUse[name] = nil
+            // Disposed under the lock, so a post that starts the room again cannot run its
+            // new pipelines beside the old ones; nobody follows the room, so disposing sends
+            // nothing to anyone.
+            inUse.pipelines.dispose()
+        }
+    }
+
+    /// The rooms whose typing and rate pipelines are running now (pruned rooms are not).
+    public var roomsInUse: Int { table.withLock { $0.inUse.count } }
 
     // MARK: Inputs
 
@@ -193,17 +248,16 @@ public final class Rooms: Sendable {
         // took its id under the table's lock alone could be overtaken before it was sent.
         // The table's lock is held only for the lookup (subscribers' code runs in the sends).
         sendLock.withLock { _ in
-            let (message, room) = table.withLock { table in
+            let (message, room, stamp) = table.withLock { table in
                 table.lastID += 1
                 let message = Message(id: table.lastID, room: roomName, author: author, text: text)
-                if let room = table.rooms[roomName] { return (message, room) }
-                let room = makeRoom(ended: table.isShutDown)
-                table.rooms[roomName] = room
-                return (message, room)
+                let (room, stamp) = use(roomName, in: &table)
+                return (message, room, stamp)
             }
             room.history.send(value: message)
             room.posts.send(value: message)
             posts.send(value: message)
+            activity.send(value: (roomName, stamp))
             return message
         }
     }
@@ -212,14 +266,17 @@ public final class Rooms: Sendable {
 
     /// Records that `author` is typing in `room`.
     public func typing(in roomName: String, author: String) {
-        room(roomName).pings.send(value: author)
+        let (room, stamp) = table.withLock { table in use(roomName, in: &table) }
+        room.pings.send(value: author)
+        activity.send(value: (roomName, stamp))
     }
 
     /// Ends every stream a client follows (their subscriptions complete and are released).
     /// Called once, when the server shuts down; streams followed afterwards complete at once.
     ///
-    /// Ends the lifetime (the heartbeat, and every room's typing and rate, complete), then
-    /// completes every room's subjects and the admin stream's posts, in the posts' one order.
+    /// Ends the lifetime (the heartbeat completes), then completes every room's subjects
+    /// (its typing and rate pipelines end with them) and the admin stream's posts, in the
+    /// posts' one order.
     public func endAllFeeds() {
         let rooms = table.withLock { table -> [Room] in
             table.isShutDown = true
@@ -230,9 +287,14 @@ public final class Rooms: Sendable {
             for room in rooms { room.end() }
             posts.sendCompleted()
         }
+        activity.sendCompleted()
     }
 
     // MARK: Outputs
+
+    /// Where a server's bounded buffers count the events they drop for followers that fell
+    /// behind (`Signal.buffer(size:whenFull:dropped:)`); read by the server's metrics.
+    public let drops = BufferDrops()
 
     /// The live subscriptions of clients: one per stream followed through this type, from
     /// subscription until it is disposed (the client went away, or the server shut down).
@@ -249,7 +311,7 @@ public final class Rooms: Sendable {
     /// Composed of: the pings `map`ped to the sentence, `merge`d with the pings `debounce`d
     /// by `typingQuiet` mapped to `nil`, then `distinctUntilChanged`.
     public func typing(in roomName: String) -> Signal<String?, Never> {
-        follow(room(roomName).typing)
+        follow(room(roomName).typing.signal, in: roomName)
     }
 
     func typingPipeline(_ pings: Signal<String, Never>) -> Signal<String?, Never> {
@@ -264,7 +326,7 @@ public final class Rooms: Sendable {
     /// Composed of: the room's live posts, `window(timeSpan:count:on:)` by time alone, each
     /// window's `count()`, `flattenMap`ped.
     public func rate(in roomName: String) -> Signal<Int, Never> {
-        follow(room(roomName).rate)
+        follow(room(roomName).rate.signal, in: roomName)
     }
 
     func ratePipeline(_ posts: Signal<Message, Never>) -> Signal<Int, Never> {
@@ -277,11 +339,11 @@ public final class Rooms: Sendable {
         let room = room(roomName)
         var parts = [
             room.history.signal.map(RoomEvent.message),
-            room.typing.map(RoomEvent.typing),
-            room.rate.map(RoomEvent.rate),
+            room.typing.signal.map(RoomEvent.typing),
+            room.rate.signal.map(RoomEvent.rate),
         ]
         if let heartbeats { parts.append(heartbeats) }
-        return follow(Signal.merge(parts))
+        return follow(Signal.merge(parts), in: roomName)
     }
 
     /// One stream over every room: `.active` for each post, with the room's count since it
@@ -319,5 +381,27 @@ public final class Rooms: Sendable {
             subscribed: { [live] in live.add(1) },
             disposed: { [live] in live.add(-1) }
         )
+    }
+
+    /// `follow(_:)` for a follower of `roomName`'s typing or rate: the room is in use (its
+    /// pipelines running) from its first follower's subscription until `pruneAfter` after
+    /// its last follower leaves with nothing posted.
+    private func follow<V>(_ signal: Signal<V, Never>, in roomName: String) -> Signal<V, Never> {
+        follow(signal.on(
+            subscribed: { [weak self] in
+                guard let self else { return }
+                _ = table.withLock { table in use(roomName, followers: 1, in: &table) }
+            },
+            disposed: { [weak self] in
+                guard let self else { return }
+                let stamp = table.withLock { table -> Int? in
+                    // After a shutdown the room may never have been in use.
+                    guard table.inUse[roomName] != nil else { return nil }
+                    let (_, stamp) = use(roomName, followers: -1, in: &table)
+                    return table.inUse[roomName]!.followers == 0 ? stamp : nil
+                }
+                if let stamp { activity.send(value: (roomName, stamp)) }
+            }
+        ))
     }
 }

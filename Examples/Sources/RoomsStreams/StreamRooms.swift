@@ -9,7 +9,10 @@
 //   heartbeat ─▶ one AsyncTimerSequence task for the server, to every follower
 //
 // As in the Signals core, typing and rate are computed once per room (there: one shared
-// pipeline per room) and the heartbeat once for the server. A follower is an AsyncStream with
+// pipeline per room) and the heartbeat once for the server. A room with no follower, post or
+// ping for `pruneAfter` is pruned as the core's are: its rate task sees it at a tick, finishes
+// the room's pings (so its typing task ends too) and returns; the history stays, and the
+// room's next use starts both tasks again. A follower is an AsyncStream with
 // `.bufferingNewest(n)`, where the core's subscription feeds a bounded `values` buffer.
 
 import AsyncAlgorithms
@@ -29,13 +32,24 @@ public final class StreamRooms: Sendable {
     public let historySize: Int
     public let typingQuiet: Duration
     public let rateWindow: Duration
+    public let pruneAfter: Duration
 
     private let state = Mutex(State())
     private let heartbeatTask: Mutex<Task<Void, Never>?> = Mutex(nil)
 
     private struct Follower {
         let continuation: AsyncStream<RoomEvent>.Continuation
+        let dropped: DropCount
+
+        /// Yields `event`, counting it if the follower's buffer was full (the oldest unread
+        /// event went).
+        func send(_ event: RoomEvent) {
+            if case .dropped = continuation.yield(event) { dropped.add() }
+        }
     }
+
+    /// Events dropped for followers that fell behind.
+    private let dropped = DropCount()
 
     private final class Room: Sendable {
         let pings: AsyncStream<Void>.Continuation
@@ -52,6 +66,8 @@ public final class StreamRooms: Sendable {
         var typing: String?
         var postsInWindow = 0
         var room: Room?
+        /// When the room last had a post or a ping, or lost its last follower.
+        var lastActive = ContinuousClock.now
     }
 
     private struct State: ~Copyable {
@@ -66,18 +82,20 @@ public final class StreamRooms: Sendable {
         historySize: Int = 50,
         typingQuiet: Duration = .seconds(3),
         rateWindow: Duration = .seconds(5),
+        pruneAfter: Duration = .seconds(60),
         heartbeat: Duration? = .seconds(15)
     ) {
         self.historySize = historySize
         self.typingQuiet = typingQuiet
         self.rateWindow = rateWindow
+        self.pruneAfter = pruneAfter
         if let heartbeat {
             let task = Task { [weak self] in
                 for await _ in AsyncTimerSequence(interval: heartbeat, clock: .continuous) {
                     guard let self else { return }
                     self.state.withLock { state in
                         for room in state.rooms.values {
-                            for follower in room.followers.values { follower.continuation.yield(.heartbeat) }
+                            for follower in room.followers.values { follower.send(.heartbeat) }
                         }
                     }
                 }
@@ -103,7 +121,8 @@ public final class StreamRooms: Sendable {
         }
         let rate = Task { [weak self] in
             for await _ in AsyncTimerSequence(interval: window, clock: .continuous) {
-                self?.broadcast(in: name) { room in
+                guard let self, !self.pruneIfIdle(name) else { return }
+                self.broadcast(in: name) { room in
                     defer { room.postsInWindow = 0 }
                     return .rate(room.postsInWindow)
                 }
@@ -113,6 +132,23 @@ public final class StreamRooms: Sendable {
         state.rooms[name] = roomState
     }
 
+    /// Ends the room's tasks if it has had no follower, post or ping for `pruneAfter`, and
+    /// says whether it did (the rate task then returns; finishing the pings ends the typing
+    /// task).
+    private func pruneIfIdle(_ name: String) -> Bool {
+        let pings: AsyncStream<Void>.Continuation? = state.withLock { state in
+            guard let room = state.rooms[name], let tasks = room.room, room.followers.isEmpty,
+                  room.lastActive.duration(to: .now) >= pruneAfter else { return nil }
+            state.rooms[name]!.room = nil
+            return tasks.pings
+        }
+        pings?.finish()
+        return pings != nil
+    }
+
+    /// The rooms whose typing and rate tasks are running now (pruned rooms are not).
+    public var roomsInUse: Int { state.withLock { $0.rooms.values.count { $0.room != nil } } }
+
     /// Updates one room and yields the event it returns to every follower, under the lock
     /// (yield never waits), so followers see one order.
     private func broadcast(in name: String, _ update: (inout RoomState) -> RoomEvent?) {
@@ -120,7 +156,7 @@ public final class StreamRooms: Sendable {
             guard !state.ended, var room = state.rooms[name] else { return }
             let event = update(&room)
             state.rooms[name] = room
-            if let event { for follower in room.followers.values { follower.continuation.yield(event) } }
+            if let event { for follower in room.followers.values { follower.send(event) } }
         }
     }
 
@@ -135,8 +171,9 @@ public final class StreamRooms: Sendable {
             room.history.append(message)
             if room.history.count > historySize { room.history.removeFirst(room.history.count - historySize) }
             room.postsInWindow += 1
+            room.lastActive = .now
             state.rooms[roomName] = room
-            for follower in room.followers.values { follower.continuation.yield(.message(message)) }
+            for follower in room.followers.values { follower.send(.message(message)) }
             return message
         }
     }
@@ -147,9 +184,10 @@ public final class StreamRooms: Sendable {
             if state.ended { return nil }
             ensureRoom(roomName, in: &state)
             var room = state.rooms[roomName]!
+            room.lastActive = .now
             if room.typing != text {
                 room.typing = text
-                for follower in room.followers.values { follower.continuation.yield(.typing(text)) }
+                for follower in room.followers.values { follower.send(.typing(text)) }
             }
             state.rooms[roomName] = room
             return room.room?.pings
@@ -168,8 +206,9 @@ public final class StreamRooms: Sendable {
             state.nextFollower += 1
             state.live += 1
             let id = state.nextFollower
-            state.rooms[roomName]!.followers[id] = Follower(continuation: continuation)
-            for message in state.rooms[roomName]!.history { continuation.yield(.message(message)) }
+            let follower = Follower(continuation: continuation, dropped: dropped)
+            state.rooms[roomName]!.followers[id] = follower
+            for message in state.rooms[roomName]!.history { follower.send(.message(message)) }
             return id
         }
         guard let id else {
@@ -178,11 +217,17 @@ public final class StreamRooms: Sendable {
         }
         continuation.onTermination = { [weak self] _ in
             self?.state.withLock { state in
-                if state.rooms[roomName]?.followers.removeValue(forKey: id) != nil { state.live -= 1 }
+                if state.rooms[roomName]?.followers.removeValue(forKey: id) != nil {
+                    state.live -= 1
+                    state.rooms[roomName]!.lastActive = .now
+                }
             }
         }
         return stream
     }
+
+    /// Events dropped so far for followers that fell `bufferSize` behind.
+    public var droppedEvents: Int { dropped.value }
 
     /// The followers iterating right now.
     public var liveSubscriptions: Int { state.withLock { $0.live } }
@@ -203,4 +248,11 @@ public final class StreamRooms: Sendable {
     deinit {
         heartbeatTask.withLock { $0?.cancel() }
     }
+}
+
+/// A count of dropped events, added to from any thread.
+private final class DropCount: Sendable {
+    private let count = Atomic<Int>(0)
+    func add() { count.add(1, ordering: .relaxed) }
+    var value: Int { count.load(ordering: .relaxed) }
 }

@@ -7,8 +7,8 @@
 // Each implementation runs in a process of its own (this executable, started again with
 // `--backend signals` or `--backend streams`), so neither inherits the other's heap, warm
 // caches or connection pool; the runs alternate which goes first (`ROOMS_LOAD_RUNS`, 3 by
-// default) and the table gives each row's median. `--scenario fanout|publishers|churn|slow`
-// (repeatable) runs only those, for a profiler:
+// default) and the table gives each row's median. `--scenario fanout|publishers|churn|slow|followers`
+// (repeatable) runs only those (without it: all but `followers`, which has a run of its own), for a profiler:
 //
 //   rooms-load --backend signals --scenario churn
 //
@@ -19,6 +19,15 @@
 //   churn      connect a follower, read its first message, disconnect; cost per connect
 //   slow       one follower that never reads while N messages of 1 KB are posted; the
 //              allocated bytes it holds, and live subscriptions after it disconnects
+//   followers  10,000 SSE clients (ROOMS_LOAD_FOLLOWERS; 1,000 quick) follow one room: the
+//              time to connect them all, the heap and threads they hold, then 5 broadcasts
+//              (one POST each, in turn): the POST's latency and the time until the last
+//              client has the message, medians of the 5. Run it alone:
+//
+//                swift run -c release --package-path Examples rooms-load --scenario followers
+//
+//              It needs two descriptors per client (the client and the server share the
+//              process): the tool raises its open-file limit (`setrlimit`) when it can.
 // Client and server share the child process (and the allocator), the same for both twins.
 
 import AsyncHTTPClient
@@ -39,6 +48,8 @@ let publishers = 32
 let postsPerPublisher = quick ? 50 : 500
 let churnConnects = quick ? 100 : 1_000
 let slowMessages = quick ? 2_000 : 20_000
+let followerCount = Int(ProcessInfo.processInfo.environment["ROOMS_LOAD_FOLLOWERS"] ?? "") ?? (quick ? 1_000 : 10_000)
+let broadcastRounds = 5
 
 let client = HTTPClient(
     eventLoopGroupProvider: .singleton,
@@ -181,6 +192,76 @@ final class Counter: @unchecked Sendable {
     var value: Int { lock.withLock { n } }
 }
 
+/// The threads of this process now (`Threads:` in /proc/self/status).
+func threadCount() -> Int {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
+    return line.flatMap { Int($0.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+}
+
+/// Raises this process's open-file limit to `wanted` (or as far as it may); returns the limit.
+func raiseOpenFileLimit(to wanted: Int) -> Int {
+    var limit = rlimit()
+    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    if Int(limit.rlim_cur) >= wanted { return Int(limit.rlim_cur) }
+    var raised = rlimit(rlim_cur: rlim_t(wanted), rlim_max: max(limit.rlim_max, rlim_t(wanted)))
+    if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) != 0 {  // not privileged: up to the hard limit
+        raised = rlimit(rlim_cur: limit.rlim_max, rlim_max: limit.rlim_max)
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised)
+    }
+    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    return Int(limit.rlim_cur)
+}
+
+/// When each broadcast reached every follower: followers report each message they read.
+final class Arrivals: @unchecked Sendable {
+    private let lock = NSLock()
+    private let followers: Int
+    private var counts: [Int]
+    private var last: [ContinuousClock.Instant?]
+    init(followers: Int, rounds: Int) {
+        self.followers = followers
+        counts = Array(repeating: 0, count: rounds)
+        last = Array(repeating: nil, count: rounds)
+    }
+    /// A follower read its `n`th message (1-based).
+    func arrived(_ n: Int) {
+        guard n >= 1, n <= counts.count else { return }
+        let now = ContinuousClock.now
+        lock.withLock {
+            counts[n - 1] += 1
+            if counts[n - 1] == followers { last[n - 1] = now }
+        }
+    }
+    /// When the last follower read the `n`th message, once all have.
+    func lastArrival(_ n: Int) -> ContinuousClock.Instant? { lock.withLock { last[n - 1] } }
+}
+
+/// Follows `room`, reporting each message read to `arrivals`, until `rounds` messages have
+/// arrived.
+func follow(_ client: HTTPClient, _ base: String, room: String, rounds: Int, arrivals: Arrivals, opened: @escaping @Sendable () -> Void) async throws {
+    let response = try await client.execute(HTTPClientRequest(url: "\(base)/rooms/\(room)/events"), timeout: .seconds(600))
+    opened()
+    var seen = 0
+    let marker = Array("event: message".utf8)
+    var carry: [UInt8] = []
+    for try await var chunk in response.body {
+        let bytes = carry + (chunk.readBytes(length: chunk.readableBytes) ?? [])
+        for _ in 0..<occurrences(of: marker, in: bytes, endingAfter: carry.count) {
+            seen += 1
+            arrivals.arrived(seen)
+        }
+        if seen >= rounds { break }
+        carry = Array(bytes.suffix(marker.count - 1))
+    }
+}
+
+func median(_ values: [Double]) -> Double? {
+    guard !values.isEmpty else { return nil }
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
 /// Seconds in `duration`.
 func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
@@ -280,6 +361,61 @@ func measure<Backend: RoomsBackend>(_ scenarios: Set<String>, _ make: () -> Back
         results["slow.live"] = Double(server.backend.liveSubscriptions)
         try await server.stop()
     }
+
+    if scenarios.contains("followers") {
+        let limit = raiseOpenFileLimit(to: 2 * followerCount + 1_024)
+        precondition(
+            limit >= 2 * followerCount + 256,
+            "rooms-load: \(followerCount) followers need \(2 * followerCount + 256) open files, the limit is \(limit) (ulimit -n)"
+        )
+        // A client of its own, allowed a connection per follower.
+        let many = HTTPClient(
+            eventLoopGroupProvider: .singleton,
+            configuration: .init(connectionPool: .init(idleTimeout: .seconds(600), concurrentHTTP1ConnectionsPerHostSoftLimit: followerCount + 64))
+        )
+        let server = try await start(make())
+        let opened = Counter()
+        let arrivals = Arrivals(followers: followerCount, rounds: broadcastRounds)
+        let heapBefore = allocatedBytes()
+        let connectStart = ContinuousClock.now
+        let followers = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for n in 0..<followerCount {
+                    group.addTask {
+                        try await follow(many, server.base, room: "many", rounds: broadcastRounds, arrivals: arrivals) { opened.add() }
+                    }
+                    // 250 connecting at a time: a burst of 10,000 would overflow the listen queue.
+                    if n % 250 == 249 { while opened.value < n - 250 { try await Task.sleep(for: .milliseconds(1)) } }
+                }
+                try await group.waitForAll()
+            }
+        }
+        while server.backend.liveSubscriptions < followerCount { try await Task.sleep(for: .milliseconds(2)) }
+        results["followers.connect"] = seconds(ContinuousClock.now - connectStart)
+        try await Task.sleep(for: .milliseconds(500))  // settle: the last responses' buffers
+        results["followers.heap"] = Double(allocatedBytes() - heapBefore) / Double(followerCount) / 1e3
+        results["followers.threads"] = Double(threadCount())
+        var posts: [Double] = [], lasts: [Double] = []
+        let cpuStart = cpuSeconds()
+        for round in 1...broadcastRounds {
+            let start = ContinuousClock.now
+            try await post(server.base, room: "many", text: "broadcast \(round)")
+            posts.append(seconds(ContinuousClock.now - start) * 1000)
+            var last: ContinuousClock.Instant?
+            while last == nil {
+                try await Task.sleep(for: .milliseconds(1))
+                last = arrivals.lastArrival(round)
+            }
+            lasts.append(seconds(last! - start) * 1000)
+        }
+        results["followers.cpu"] = (cpuSeconds() - cpuStart) * 1000 / Double(broadcastRounds)
+        results["followers.post"] = median(posts)
+        results["followers.last"] = median(lasts)
+        try await followers.value
+        results["followers.connected"] = Double(opened.value)
+        try await server.stop()
+        try await many.shutdown()
+    }
     return results
 }
 
@@ -324,12 +460,19 @@ let rowsInOrder: [(key: String, label: String, format: String, moreIsBetter: Boo
     ("churn.live", "churn: live subscriptions after", "%.0f", nil),
     ("slow.held", "slow client: allocated MB held (\(slowMessages) × 1 KB posted)", "%.2f", false),
     ("slow.live", "slow client: live subscriptions after close", "%.0f", nil),
+    ("followers.connect", "\(followerCount) followers: s to connect all", "%.2f", false),
+    ("followers.heap", "\(followerCount) followers: heap KB per connection (client + server)", "%.1f", false),
+    ("followers.threads", "\(followerCount) followers: threads of the process", "%.0f", false),
+    ("followers.post", "\(followerCount) followers: broadcasting POST ms (median of \(broadcastRounds))", "%.1f", false),
+    ("followers.last", "\(followerCount) followers: ms until the last has it (median of \(broadcastRounds))", "%.1f", false),
+    ("followers.cpu", "\(followerCount) followers: CPU ms per broadcast (client + server)", "%.0f", false),
+    ("followers.connected", "\(followerCount) followers: connected", "%.0f", nil),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let allScenarios: Set<String> = ["fanout", "publishers", "churn", "slow"]
+let allScenarios: Set<String> = ["fanout", "publishers", "churn", "slow", "followers"]
 var scenarios = Set(zip(arguments, arguments.dropFirst()).filter { $0.0 == "--scenario" }.map(\.1))
-if scenarios.isEmpty { scenarios = allScenarios }
+if scenarios.isEmpty { scenarios = allScenarios.subtracting(["followers"]) }
 precondition(scenarios.isSubset(of: allScenarios), "rooms-load: --scenario is one of \(allScenarios.sorted())")
 
 func loadAverage() -> String {
@@ -372,11 +515,6 @@ if let index = arguments.firstIndex(of: "--backend"), index + 1 < arguments.coun
             }
             print("  run \(run + 1) \(backend): done (load \(loadAverage()))")
         }
-    }
-    func median(_ values: [Double]) -> Double? {
-        guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
     print("")
     print("| measure (median of \(runs)) | Signals | AsyncStream | Signals ahead? |")

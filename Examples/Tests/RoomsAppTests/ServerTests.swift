@@ -95,6 +95,71 @@ import Testing
     }
 }
 
+/// `GET /metrics`: the Prometheus series a dashboard reads, after a real connection and post.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct MetricsTests {
+    @Test func metricsShowConnectionsDeliveriesDropsAndBroadcastLatency() async throws {
+        let server = try await RunningServer.start()
+        let before = try await server.get("/metrics")
+        #expect(before.status == 200)
+        #expect(before.contentType?.hasPrefix("text/plain") == true)
+        #expect(series(before.body)["rooms_live_connections"] == 0)
+
+        let (events, task) = try await followEvents("\(server.base)/rooms/m/events")
+        try await server.eventually("the follower to subscribe") { server.rooms.liveSubscriptions == 1 }
+        try await server.post("m", author: "ann", text: "counted")
+        #expect(try await events.messages(1).map(\.text) == ["counted"])
+
+        let after = series(try await server.get("/metrics").body)
+        #expect(after["rooms_live_connections"] == 1)
+        #expect(after["rooms_live_subscriptions"] == 1)
+        #expect(after["rooms_in_use"] == 1)
+        #expect(after[#"rooms_deliveries_total{event="message"}"#] == 1)
+        #expect(after[#"rooms_dropped_total{policy="dropOldest"}"#] == 0)
+        // One post, so one broadcast recorded, and its time is in the histogram's sum.
+        #expect(after["rooms_broadcast_seconds_count"] == 1)
+        #expect((after["rooms_broadcast_seconds_sum"] ?? -1) >= 0)
+        #expect(after[#"rooms_broadcast_seconds_bucket{le="+Inf"}"#] == 1)
+
+        task.cancel()
+        try await server.eventually("the connection to close") {
+            server.rooms.liveSubscriptions == 0
+        }
+        // The gauge falls back when the response's loop ends (after the subscription's release).
+        var closed = series(try await server.get("/metrics").body)
+        for _ in 0..<250 where closed["rooms_live_connections"] != 0 {
+            try await Task.sleep(for: .milliseconds(20))
+            closed = series(try await server.get("/metrics").body)
+        }
+        #expect(closed["rooms_live_connections"] == 0)
+        #expect(closed["rooms_live_subscriptions"] == 0)
+        try await server.stop()
+    }
+
+    @Test func dropsForASlowFollowerAreCountedUnderTheirPolicy() async throws {
+        // A follower that stops reading: its bounded buffer (4 here) drops the oldest events.
+        let server = try await RunningServer.start()
+        let feed = server.rooms.follow("slow", bufferSize: 4)
+        var iterator = feed.makeAsyncIterator()
+        _ = await iterator.next()  // subscribed; the loop stops reading here
+        for n in 1...10 { try await server.post("slow", author: "ann", text: "\(n)") }
+        let scraped = series(try await server.get("/metrics").body)
+        // 10 posts into 4 places: 6 dropped, at least (a heartbeat may add one more).
+        #expect((scraped[#"rooms_dropped_total{policy="dropOldest"}"#] ?? 0) >= 6)
+        try await server.stop()
+        _ = iterator
+    }
+
+    /// The samples of a Prometheus text exposition: `name{labels}` → value.
+    func series(_ text: String) -> [String: Double] {
+        var samples: [String: Double] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else { continue }
+            samples[String(line[..<space])] = value
+        }
+        return samples
+    }
+}
+
 /// Texts collected inside a WebSocket handler, read after it returns.
 final class Texts: Sendable {
     private let texts = Mutex<[String]>([])

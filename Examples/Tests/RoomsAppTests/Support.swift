@@ -13,6 +13,7 @@ import Testing
 /// A server running in this process on a port of its own, with heartbeats every 200 ms.
 struct RunningServer: Sendable {
     let rooms: Rooms
+    let metrics: RoomsMetrics
     let port: Int
     let group: ServiceGroup
     let task: Task<Void, any Error>
@@ -22,7 +23,8 @@ struct RunningServer: Sendable {
     static func start() async throws -> RunningServer {
         let rooms = Rooms(scheduler: TaskScheduler(), heartbeat: .milliseconds(200))
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let group = makeServer(rooms: rooms, configuration: RoomsConfiguration(port: 0, logLevel: .warning)) { port in
+        let metrics = RoomsMetrics()
+        let group = makeServer(rooms: rooms, configuration: RoomsConfiguration(port: 0, logLevel: .warning), metrics: metrics) { port in
             continuation.yield(port)
             continuation.finish()
         }
@@ -31,7 +33,7 @@ struct RunningServer: Sendable {
             task.cancel()
             throw ServerDidNotStart()
         }
-        return RunningServer(rooms: rooms, port: port, group: group, task: task)
+        return RunningServer(rooms: rooms, metrics: metrics, port: port, group: group, task: task)
     }
 
     /// Shuts the server down gracefully and waits for it to stop: a failure if that takes
@@ -62,6 +64,13 @@ struct RunningServer: Sendable {
         #expect(response.status == .created)
         let body = try await response.body.collect(upTo: 1 << 16)
         return try JSONDecoder().decode(Message.self, from: Data(buffer: body))
+    }
+
+    /// The body of `GET path` as text.
+    func get(_ path: String) async throws -> (status: Int, contentType: String?, body: String) {
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(base)\(path)"), timeout: .seconds(10))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        return (Int(response.status.code), response.headers.first(name: "content-type"), String(buffer: body))
     }
 
     /// Polls until `condition` holds, or fails after `timeout`.

@@ -1,4 +1,5 @@
 import RoomsCore
+import RoomsStreams
 import Signals
 import Synchronization
 import SignalsTesting
@@ -147,8 +148,8 @@ import Testing
     }
 
     @Test func aRoomsPipelinesRunForTheRoomsLifeNotPerFollower() {
-        // Typing and rate run from the room's first use until shutdown: a follower that comes
-        // and goes neither starts nor stops them, and one that comes back in the middle of a
+        // Typing and rate run from the room's first use until it is pruned (`pruneAfter` of
+        // quiet) or shutdown: a follower that comes and goes neither starts nor stops them, and one that comes back in the middle of a
         // window gets the room's last rate and, at the window's end, every post of it.
         let rooms = makeRooms()
         rooms.post(to: "lobby", author: "ann", text: "before anyone follows")   // 0 s
@@ -201,6 +202,210 @@ import Testing
         #expect(late.isCompleted)
         #expect(rooms.liveSubscriptions == 0)
     }
+}
+
+/// Pruning on virtual time: an idle room's pipelines and clocks end, and the room comes back
+/// with its history. `PendingWork` counts the timers the rooms have scheduled and not yet
+/// run or cancelled, so "its clocks end" is a number the tests read.
+@Suite struct RoomPruningTests {
+    let clock = TestScheduler()
+    let scheduler: PendingWork
+
+    init() { scheduler = PendingWork(clock) }
+
+    func makeRooms() -> Rooms {
+        Rooms(
+            scheduler: scheduler, typingQuiet: .seconds(3), rateWindow: .seconds(5),
+            idleAfter: .seconds(10), pruneAfter: .seconds(20), heartbeat: nil
+        )
+    }
+
+    @Test func anIdleRoomStopsItsPipelinesAndNoTimerIsLeft() {
+        // Before pruning, every room ever used kept its window clock for the server's life:
+        // `scheduler.pending` stayed at 1 (the rate window) however long the room was quiet.
+        let rooms = makeRooms()
+        rooms.post(to: "lobby", author: "ann", text: "hi")           // 0 s
+        rooms.typing(in: "lobby", author: "ann")
+        #expect(rooms.roomsInUse == 1)
+        #expect(scheduler.pending > 0)
+        clock.advance(to: .init(offset: .seconds(19)))
+        #expect(rooms.roomsInUse == 1)
+        #expect(scheduler.pending > 0)
+        clock.advance(to: .init(offset: .seconds(20)))              // 20 s of quiet
+        #expect(rooms.roomsInUse == 0)
+        #expect(scheduler.pending == 0)
+        clock.advance(to: .init(offset: .seconds(600)))
+        #expect(scheduler.pending == 0)
+    }
+
+    @Test func aPrunedRoomComesBackOnItsNextPostWithItsHistory() {
+        let rooms = makeRooms()
+        rooms.post(to: "lobby", author: "ann", text: "one")          // 0 s
+        rooms.post(to: "lobby", author: "bob", text: "two")
+        clock.advance(to: .init(offset: .seconds(30)))              // pruned at 20 s
+        #expect(rooms.roomsInUse == 0)
+        rooms.post(to: "lobby", author: "ann", text: "three")        // 30 s: back
+        #expect(rooms.roomsInUse == 1)
+        let follower = Recorder(rooms.events(in: "lobby"), scheduler: clock)
+        rooms.typing(in: "lobby", author: "cy")                      // 30 s
+        clock.advance(to: .init(offset: .seconds(35)))
+        #expect(follower.timedEvents == [
+            TimedEvent(.seconds(30), .next(.message(Message(id: 1, room: "lobby", author: "ann", text: "one")))),
+            TimedEvent(.seconds(30), .next(.message(Message(id: 2, room: "lobby", author: "bob", text: "two")))),
+            TimedEvent(.seconds(30), .next(.message(Message(id: 3, room: "lobby", author: "ann", text: "three")))),
+            // The last rate of its previous run (its windows at 5, 10, 15 s counted 2, 0, 0).
+            TimedEvent(.seconds(30), .next(.rate(0))),
+            TimedEvent(.seconds(30), .next(.typing("cy is typing"))),
+            TimedEvent(.seconds(33), .next(.typing(nil))),
+            // The window clock started again with the post at 30 s.
+            TimedEvent(.seconds(35), .next(.rate(1))),
+        ])
+        follower.dispose()
+    }
+
+    @Test func aFollowedRoomIsKeptUntilPruneAfterPastItsLastFollower() {
+        let rooms = makeRooms()
+        let first = Recorder(rooms.events(in: "lobby"), scheduler: clock)   // 0 s, no post
+        let second = Recorder(rooms.rate(in: "lobby"), scheduler: clock)
+        clock.advance(to: .init(offset: .seconds(100)))
+        #expect(rooms.roomsInUse == 1)
+        #expect(second.values.count == 20)                           // every 5 s: still running
+        first.dispose()                                              // 100 s
+        clock.advance(to: .init(offset: .seconds(150)))
+        #expect(rooms.roomsInUse == 1)                               // one follower is left
+        second.dispose()                                             // 150 s: the last leaves
+        clock.advance(to: .init(offset: .seconds(169)))
+        #expect(rooms.roomsInUse == 1)
+        clock.advance(to: .init(offset: .seconds(170)))
+        #expect(rooms.roomsInUse == 0)
+        #expect(scheduler.pending == 0)
+    }
+
+    @Test func eachPostOrPingPutsThePruningOff() {
+        let rooms = makeRooms()
+        rooms.post(to: "a", author: "ann", text: "1")                // 0 s
+        rooms.post(to: "b", author: "bob", text: "1")
+        clock.advance(to: .init(offset: .seconds(15)))
+        rooms.typing(in: "a", author: "ann")                         // 15 s
+        clock.advance(to: .init(offset: .seconds(30)))
+        rooms.post(to: "a", author: "ann", text: "2")                // 30 s
+        clock.advance(to: .init(offset: .seconds(49)))
+        #expect(rooms.roomsInUse == 1)                               // b went at 20 s
+        clock.advance(to: .init(offset: .seconds(50)))
+        #expect(rooms.roomsInUse == 0)
+    }
+
+    @Test func aFollowerAfterShutdownIsNotKeptAndShutdownPrunesNothingTwice() {
+        let rooms = makeRooms()
+        rooms.post(to: "a", author: "ann", text: "1")
+        let follower = Recorder(rooms.events(in: "a"))
+        rooms.endAllFeeds()
+        #expect(follower.isCompleted)
+        let late = Recorder(rooms.events(in: "b"))
+        #expect(late.isCompleted)
+        clock.advance(to: .init(offset: .seconds(100)))
+        #expect(scheduler.pending == 0)
+        #expect(rooms.liveSubscriptions == 0)
+    }
+}
+
+/// The twin on AsyncStream prunes the same way. It runs on the continuous clock (its timers
+/// are swift-async-algorithms' `AsyncTimerSequence`), so this test uses milliseconds and
+/// waits for the count to change; it asserts counts and contents, never a time.
+@Suite(.timeLimit(.minutes(1))) struct StreamRoomPruningTests {
+    @Test func anIdleTwinRoomEndsItsTasksAndComesBackWithItsHistory() async throws {
+        let rooms = StreamRooms(
+            typingQuiet: .milliseconds(5), rateWindow: .milliseconds(10), pruneAfter: .milliseconds(40), heartbeat: nil
+        )
+        rooms.post(to: "lobby", author: "ann", text: "one")
+        rooms.typing(in: "lobby", author: "ann")
+        #expect(rooms.roomsInUse == 1)
+        try await waitUntil { rooms.roomsInUse == 0 }
+        rooms.post(to: "lobby", author: "bob", text: "two")
+        #expect(rooms.roomsInUse == 1)
+        var messages: [String] = []
+        for await event in rooms.events(in: "lobby", bufferSize: 16) {
+            if case .message(let message) = event { messages.append(message.text) }
+            if messages.count == 2 { break }
+        }
+        #expect(messages == ["one", "two"])
+        // Its follower has gone: pruned again once the room has been quiet long enough.
+        try await waitUntil { rooms.roomsInUse == 0 }
+        rooms.endAllFeeds()
+    }
+
+    @Test func aFollowedTwinRoomIsNotPruned() async throws {
+        let rooms = StreamRooms(
+            typingQuiet: .milliseconds(5), rateWindow: .milliseconds(10), pruneAfter: .milliseconds(40), heartbeat: nil
+        )
+        var rates = 0
+        // Eight rate windows is twice `pruneAfter`: a room with a follower keeps its tasks.
+        for await event in rooms.events(in: "lobby", bufferSize: 16) {
+            if case .rate = event { rates += 1 }
+            if rates == 8 { break }
+        }
+        #expect(rates == 8)
+        try await waitUntil { rooms.roomsInUse == 0 }
+        rooms.endAllFeeds()
+    }
+
+    /// Polls `condition` every 5 ms for up to 10 s (a failure then).
+    private func waitUntil(_ condition: () -> Bool) async throws {
+        for _ in 0..<2_000 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(condition())
+    }
+}
+
+/// A scheduler over a `TestScheduler` that counts the work scheduled and neither run nor
+/// cancelled yet (a repeating timer counts until it is cancelled).
+final class PendingWork: Scheduler {
+    typealias Instant = TestScheduler.Instant
+    private let base: TestScheduler
+    private let count = Atomic<Int>(0)
+
+    init(_ base: TestScheduler) { self.base = base }
+
+    var now: Instant { base.now }
+    var pending: Int { count.load(ordering: .relaxed) }
+
+    func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable {
+        let done = settle()
+        return cancelling(base.schedule { if done() { action() } }, done)
+    }
+
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
+        let done = settle()
+        return cancelling(base.schedule(after: delay) { if done() { action() } }, done)
+    }
+
+    func schedule(after delay: Duration, repeating interval: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
+        let done = settle()
+        return cancelling(base.schedule(after: delay, repeating: interval, action), done)
+    }
+
+    /// Counts one piece of work; the returned function uncounts it the first time it is
+    /// called and returns whether it was the first.
+    private func settle() -> @Sendable () -> Bool {
+        count.add(1, ordering: .relaxed)
+        let settled = Flag()
+        return { [self] in
+            guard !settled.value.exchange(true, ordering: .relaxed) else { return false }
+            count.subtract(1, ordering: .relaxed)
+            return true
+        }
+    }
+
+    private func cancelling(_ work: any Disposable, _ done: @escaping @Sendable () -> Bool) -> any Disposable {
+        AnyDisposable {
+            _ = done()
+            work.dispose()
+        }
+    }
+}
+
+/// A flag a closure can capture.
+private final class Flag: Sendable {
+    let value = Atomic<Bool>(false)
 }
 
 /// The ids a follower received, from any thread.
