@@ -19,6 +19,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import RoomsCore
+import RoomsPostgres
 import ServiceLifecycle
 import Signals
 
@@ -40,7 +41,7 @@ public struct RoomsConfiguration: Sendable {
 }
 
 /// Ends every feed of `rooms` when the service group shuts down.
-public struct RoomsService<Backend: RoomsBackend>: Service {
+public struct RoomsService<Backend: ServedRooms>: Service {
     let rooms: Backend
     public init(rooms: Backend) { self.rooms = rooms }
     public func run() async throws {
@@ -59,7 +60,7 @@ public struct RoomsService<Backend: RoomsBackend>: Service {
 /// for its concrete backend, so a connection's loop and its `Values` iterator run specialised
 /// (compiled generically here, every event would look up generic metadata at run time).
 @inlinable
-public func makeServer<Backend: RoomsBackend>(
+public func makeServer<Backend: ServedRooms>(
     rooms: Backend,
     configuration: RoomsConfiguration = RoomsConfiguration(),
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
@@ -74,8 +75,9 @@ public func makeServer<Backend: RoomsBackend>(
         onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
-    // Reverse order on shutdown: RoomsService first (ends the feeds), then the application.
-    return serviceGroup([app, RoomsService(rooms: rooms)], logger: logger)
+    // Reverse order on shutdown: RoomsService first (ends the feeds), then the application,
+    // then the rooms' own services (a database's listener and pool).
+    return serviceGroup(rooms.services + [app, RoomsService(rooms: rooms)], logger: logger)
 }
 
 /// The services in one group that shuts down gracefully on SIGTERM and SIGINT.
@@ -86,7 +88,7 @@ func serviceGroup(_ services: [any Service], logger: Logger) -> ServiceGroup {
 
 /// The routes.
 @inlinable
-public func makeRouter<Backend: RoomsBackend>(rooms: Backend, configuration: RoomsConfiguration) -> Router<BasicWebSocketRequestContext> {
+public func makeRouter<Backend: ServedRooms>(rooms: Backend, configuration: RoomsConfiguration) -> Router<BasicWebSocketRequestContext> {
     let router = Router(context: BasicWebSocketRequestContext.self)
     let buffer = configuration.bufferPerConnection
 
@@ -101,7 +103,7 @@ public func makeRouter<Backend: RoomsBackend>(rooms: Backend, configuration: Roo
     router.post("/rooms/:room/messages") { request, context -> Response in
         let room = try context.parameters.require("room")
         let body = try await request.decode(as: PostBody.self, context: context)
-        let message = rooms.post(to: room, author: body.author, text: body.text)
+        let message = try await rooms.publish(to: room, author: body.author, text: body.text)
         let json = try JSONEncoder().encode(message)
         return Response(status: .created, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: json)))
     }
@@ -109,16 +111,18 @@ public func makeRouter<Backend: RoomsBackend>(rooms: Backend, configuration: Roo
     router.post("/rooms/:room/typing") { request, context -> HTTPResponse.Status in
         let room = try context.parameters.require("room")
         let body = try await request.decode(as: TypingBody.self, context: context)
-        rooms.typing(in: room, author: body.author)
+        try await rooms.publishTyping(in: room, author: body.author)
         return .noContent
     }
 
     router.get("/rooms/:room/events") { request, context -> Response in
         let room = try context.parameters.require("room")
-        return serverSentEvents(request: request, rooms.follow(room, bufferSize: buffer), as: WireEvent.init)
+        // A reconnecting EventSource sends the id of the last message it received.
+        let lastID = request.headers.first { $0.name.canonicalName == "last-event-id" }.flatMap { Int($0.value) }
+        return serverSentEvents(request: request, rooms.follow(room, after: lastID, bufferSize: buffer), as: WireEvent.init)
     }
 
-    if let rooms = rooms as? Rooms {
+    if let rooms = (rooms as? Rooms) ?? (rooms as? PostgresRooms)?.rooms {
         router.get("/admin/events") { request, _ -> Response in
             serverSentEvents(request: request, rooms.admin.buffer(size: buffer, whenFull: .dropOldest), as: WireEvent.init)
         }
@@ -133,14 +137,14 @@ public func makeRouter<Backend: RoomsBackend>(rooms: Backend, configuration: Roo
         (try? context.parameters.require("room")) == nil ? .dontUpgrade : .upgrade()
     } onUpgrade: { inbound, outbound, context in
         let room = try context.requestContext.parameters.require("room")
-        let feed = rooms.follow(room, bufferSize: buffer)
+        let feed = rooms.follow(room, after: nil, bufferSize: buffer)
         try await withThrowingTaskGroup(of: Void.self) { group in
             // The client's frames: each text frame posts a message. Ends when the client closes.
             group.addTask {
                 for try await frame in inbound.messages(maxSize: 64 * 1024) {
                     guard case .text(let text) = frame,
                           let body = try? JSONDecoder().decode(PostBody.self, from: Data(text.utf8)) else { continue }
-                    rooms.post(to: room, author: body.author, text: body.text)
+                    _ = try await rooms.publish(to: room, author: body.author, text: body.text)
                 }
             }
             // The room's events, one text frame each. Ends when the server shuts down.
