@@ -10,6 +10,7 @@
 // Targets:
 //   Sources/RoomsCore     the Signals pipelines (rooms, history, typing, rate, admin); no HTTP
 //   Sources/RoomsStreams  the same core on AsyncStream + swift-async-algorithms (the twin)
+//   Sources/RoomsPostgres rooms across processes: history in a PostgreSQL table, LISTEN/NOTIFY into signals
 //   Sources/RoomsApp      routes, SSE, WebSocket, the page at `/`, services and shutdown
 //   Sources/rooms         the executable
 //   Sources/rooms-load    the load tool measuring both cores over HTTP
@@ -36,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", exact: "1.1.4"),
         .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         .target(name: "RoomsCore", dependencies: [.product(name: "Signals", package: "Signals")]),
@@ -44,9 +46,18 @@ let package = Package(
             dependencies: ["RoomsCore", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]
         ),
         .target(
+            name: "RoomsPostgres",
+            dependencies: [
+                "RoomsCore", .product(name: "Signals", package: "Signals"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "RoomsApp",
             dependencies: [
-                "RoomsCore", "RoomsStreams",
+                "RoomsCore", "RoomsStreams", "RoomsPostgres",
                 .product(name: "Signals", package: "Signals"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -56,7 +67,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
-        .executableTarget(name: "rooms", dependencies: ["RoomsApp", .product(name: "Signals", package: "Signals")]),
+        .executableTarget(name: "rooms", dependencies: ["RoomsApp", "RoomsPostgres", .product(name: "Signals", package: "Signals")]),
         .executableTarget(
             name: "rooms-load",
             dependencies: [
@@ -80,6 +91,15 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ]
+        ),
+        .testTarget(
+            name: "RoomsPostgresTests",
+            dependencies: [
+                "RoomsPostgres", "RoomsApp", "RoomsCore", .product(name: "Signals", package: "Signals"),
+                .product(name: "SignalsTesting", package: "Signals"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
     ],

@@ -20,6 +20,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import RoomsCore
+import RoomsPostgres
 import ServiceLifecycle
 import Signals
 
@@ -41,7 +42,7 @@ public struct RoomsConfiguration: Sendable {
 }
 
 /// Ends every feed of `rooms` when the service group shuts down.
-public struct RoomsService<Backend: RoomsBackend>: Service {
+public struct RoomsService<Backend: ServedRooms>: Service {
     let rooms: Backend
     public init(rooms: Backend) { self.rooms = rooms }
     public func run() async throws {
@@ -60,7 +61,7 @@ public struct RoomsService<Backend: RoomsBackend>: Service {
 /// for its concrete backend, so a connection's loop and its `Values` iterator run specialised
 /// (compiled generically here, every event would look up generic metadata at run time).
 @inlinable
-public func makeServer<Backend: RoomsBackend>(
+public func makeServer<Backend: ServedRooms>(
     rooms: Backend,
     configuration: RoomsConfiguration = RoomsConfiguration(),
     metrics: RoomsMetrics = RoomsMetrics(),
@@ -76,8 +77,9 @@ public func makeServer<Backend: RoomsBackend>(
         onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
-    // Reverse order on shutdown: RoomsService first (ends the feeds), then the application.
-    return serviceGroup([app, RoomsService(rooms: rooms)], logger: logger)
+    // Reverse order on shutdown: RoomsService first (ends the feeds), then the application,
+    // then the rooms' own services (a database's listener and pool).
+    return serviceGroup(rooms.services + [app, RoomsService(rooms: rooms)], logger: logger)
 }
 
 /// The services in one group that shuts down gracefully on SIGTERM and SIGINT.
@@ -88,7 +90,7 @@ func serviceGroup(_ services: [any Service], logger: Logger) -> ServiceGroup {
 
 /// The routes.
 @inlinable
-public func makeRouter<Backend: RoomsBackend>(
+public func makeRouter<Backend: ServedRooms>(
     rooms: Backend, configuration: RoomsConfiguration, metrics: RoomsMetrics = RoomsMetrics()
 ) -> Router<BasicWebSocketRequestContext> {
     let router = Router(context: BasicWebSocketRequestContext.self)
@@ -105,9 +107,9 @@ public func makeRouter<Backend: RoomsBackend>(
     router.post("/rooms/:room/messages") { request, context -> Response in
         let room = try context.parameters.require("room")
         let body = try await request.decode(as: PostBody.self, context: context)
-        // The broadcast runs inside `post`, on this handler's task: its time is what
+        // The broadcast runs inside `publish`, on this handler's task: its time is what
         // `rooms_broadcast_seconds` records.
-        let message = metrics.broadcast { rooms.post(to: room, author: body.author, text: body.text) }
+        let message = try await metrics.broadcast { try await rooms.publish(to: room, author: body.author, text: body.text) }
         let json = try JSONEncoder().encode(message)
         return Response(status: .created, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: json)))
     }
@@ -115,16 +117,18 @@ public func makeRouter<Backend: RoomsBackend>(
     router.post("/rooms/:room/typing") { request, context -> HTTPResponse.Status in
         let room = try context.parameters.require("room")
         let body = try await request.decode(as: TypingBody.self, context: context)
-        rooms.typing(in: room, author: body.author)
+        try await rooms.publishTyping(in: room, author: body.author)
         return .noContent
     }
 
     router.get("/rooms/:room/events") { request, context -> Response in
         let room = try context.parameters.require("room")
-        return serverSentEvents(request: request, rooms.follow(room, bufferSize: buffer), metrics: metrics, as: WireEvent.init)
+        // A reconnecting EventSource sends the id of the last message it received.
+        let lastID = request.headers.first { $0.name.canonicalName == "last-event-id" }.flatMap { Int($0.value) }
+        return serverSentEvents(request: request, rooms.follow(room, after: lastID, bufferSize: buffer), metrics: metrics, as: WireEvent.init)
     }
 
-    if let rooms = rooms as? Rooms {
+    if let rooms = (rooms as? Rooms) ?? (rooms as? PostgresRooms)?.rooms {
         router.get("/admin/events") { request, _ -> Response in
             serverSentEvents(
                 request: request, rooms.admin.buffer(size: buffer, whenFull: .dropOldest, dropped: rooms.drops),
@@ -150,7 +154,7 @@ public func makeRouter<Backend: RoomsBackend>(
         (try? context.parameters.require("room")) == nil ? .dontUpgrade : .upgrade()
     } onUpgrade: { inbound, outbound, context in
         let room = try context.requestContext.parameters.require("room")
-        let feed = rooms.follow(room, bufferSize: buffer)
+        let feed = rooms.follow(room, after: nil, bufferSize: buffer)
         metrics.connectionOpened()
         defer { metrics.connectionClosed() }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -159,7 +163,7 @@ public func makeRouter<Backend: RoomsBackend>(
                 for try await frame in inbound.messages(maxSize: 64 * 1024) {
                     guard case .text(let text) = frame,
                           let body = try? JSONDecoder().decode(PostBody.self, from: Data(text.utf8)) else { continue }
-                    rooms.post(to: room, author: body.author, text: body.text)
+                    _ = try await rooms.publish(to: room, author: body.author, text: body.text)
                 }
             }
             // The room's events, one text frame each. Ends when the server shuts down.

@@ -2,24 +2,64 @@
 // AsyncStream (`StreamRooms`), so that one server and one load tool measure both.
 
 import RoomsCore
+import RoomsPostgres
 import RoomsStreams
+import ServiceLifecycle
 import Signals
 
-/// A rooms implementation the server can serve.
-public protocol RoomsBackend: Sendable {
+/// What the routes need from rooms: in one process (`RoomsBackend`: `Rooms`, `StreamRooms`),
+/// or shared by several through PostgreSQL (`PostgresRooms`), where a post is stored before it
+/// has an id, so posting is asynchronous.
+public protocol ServedRooms: Sendable {
     /// What one follower of a room reads.
     associatedtype Events: AsyncSequence<RoomEvent, Never> & Sendable
-    @discardableResult func post(to room: String, author: String, text: String) -> Message
-    func typing(in room: String, author: String)
-    /// Everything a follower of `room` receives (history first), keeping at most `bufferSize`
-    /// unread events for a slow reader (the oldest go first).
-    func follow(_ room: String, bufferSize: Int) -> Events
+    /// Posts a message; returns it with its id.
+    func publish(to room: String, author: String, text: String) async throws -> Message
+    /// Records that `author` is typing in `room`.
+    func publishTyping(in room: String, author: String) async throws
+    /// Everything a follower of `room` receives, the messages after `lastID` first (the
+    /// history when `nil`: a client's `Last-Event-ID` when it reconnects), keeping at most
+    /// `bufferSize` unread events for a slow reader (the oldest go first).
+    func follow(_ room: String, after lastID: Int?, bufferSize: Int) -> Events
     var liveSubscriptions: Int { get }
     /// The rooms whose timed pipelines run now (idle rooms are pruned).
     var roomsInUse: Int { get }
     /// The events dropped so far for followers that fell behind (`follow`'s policy).
     var droppedEvents: Int { get }
     func endAllFeeds()
+    /// What the server's `ServiceGroup` runs before the HTTP server (a database's pool and
+    /// listener); none by default.
+    var services: [any Service] { get }
+}
+
+extension ServedRooms {
+    public var services: [any Service] { [] }
+}
+
+/// A rooms implementation in one process, which numbers and sends a post at once: what the
+/// load tool and the benchmark drive directly.
+public protocol RoomsBackend: ServedRooms {
+    @discardableResult func post(to room: String, author: String, text: String) -> Message
+    func typing(in room: String, author: String)
+    /// Everything a follower of `room` receives (history first), keeping at most `bufferSize`
+    /// unread events for a slow reader (the oldest go first).
+    func follow(_ room: String, bufferSize: Int) -> Events
+}
+
+extension RoomsBackend {
+    public func publish(to room: String, author: String, text: String) async throws -> Message {
+        post(to: room, author: author, text: text)
+    }
+
+    public func publishTyping(in room: String, author: String) async throws {
+        typing(in: room, author: author)
+    }
+
+    /// The whole history, whatever `lastID` (an implementation that can skip what the client
+    /// has implements this itself).
+    public func follow(_ room: String, after lastID: Int?, bufferSize: Int) -> Events {
+        follow(room, bufferSize: bufferSize)
+    }
 }
 
 extension Rooms: RoomsBackend {
@@ -35,9 +75,38 @@ extension Rooms: RoomsBackend {
     }
 
     public var droppedEvents: Int { drops.count }
+
+    /// As `follow(_:bufferSize:)`, without the history's messages up to `lastID` (those the
+    /// reconnecting client has).
+    public func follow(_ room: String, after lastID: Int?, bufferSize: Int) -> Signal<RoomEvent, Never>.Values {
+        guard let lastID else { return follow(room, bufferSize: bufferSize) }
+        return events(in: room, messages: { $0.filter { $0.id > lastID } }).buffer(size: bufferSize, whenFull: .dropOldest, dropped: drops)
+    }
+}
+
+extension PostgresRooms: ServedRooms {
+    public func publish(to room: String, author: String, text: String) async throws -> Message {
+        try await post(to: room, author: author, text: text)
+    }
+
+    public func publishTyping(in room: String, author: String) async throws {
+        try await typing(in: room, author: author)
+    }
+
+    /// The same slow-client policy as `Rooms`' (`.dropOldest`).
+    public func follow(_ room: String, after lastID: Int?, bufferSize: Int) -> Signal<RoomEvent, Never>.Values {
+        events(in: room, after: lastID).buffer(size: bufferSize, whenFull: .dropOldest, dropped: rooms.drops)
+    }
+
+    public var roomsInUse: Int { rooms.roomsInUse }
+
+    public var droppedEvents: Int { rooms.droppedEvents }
+    }
 }
 
 extension StreamRooms: RoomsBackend {
+    public typealias Events = AsyncStream<RoomEvent>
+
     public func follow(_ room: String, bufferSize: Int) -> AsyncStream<RoomEvent> {
         events(in: room, bufferSize: bufferSize)
     }

@@ -79,14 +79,14 @@ public final class RoomsMetrics: Sendable {
 
     /// Runs `post` (a post and its broadcast to every follower) and records how long it held
     /// its caller, the request handler.
-    public func broadcast<T>(_ post: () throws -> T) rethrows -> T {
+    public func broadcast<T>(_ post: () async throws -> T) async rethrows -> T {
         let start = ContinuousClock.now
         defer { broadcasts.record(duration: start.duration(to: .now)) }
-        return try post()
+        return try await post()
     }
 
     /// The metrics in Prometheus' text format, with the gauges read from `rooms` now.
-    public func exposition(of rooms: some RoomsBackend) -> [UInt8] {
+    public func exposition(of rooms: some ServedRooms) -> [UInt8] {
         subscriptions.record(rooms.liveSubscriptions)
         roomsInUse.record(rooms.roomsInUse)
         let total = rooms.droppedEvents

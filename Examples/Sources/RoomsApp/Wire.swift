@@ -42,9 +42,12 @@ public struct WireEvent: Codable, Sendable, Equatable {
     }
 
     /// The event as one Server-Sent Event; a heartbeat is a comment line, which
-    /// `EventSource` ignores.
+    /// `EventSource` ignores. A message carries its id (`id:`), which a reconnecting
+    /// `EventSource` sends back as `Last-Event-ID`.
     public var serverSentEvent: String {
-        type == "heartbeat" ? ": heartbeat\n\n" : "event: \(type)\ndata: \(json)\n\n"
+        if type == "heartbeat" { return ": heartbeat\n\n" }
+        if let id = message?.id { return "event: \(type)\nid: \(id)\ndata: \(json)\n\n" }
+        return "event: \(type)\ndata: \(json)\n\n"
     }
 }
 

@@ -264,6 +264,21 @@ public final class Rooms: Sendable {
 
     private let sendLock = Mutex<Void>(())
 
+    /// Sends `message`, numbered elsewhere, to the followers of its room, as `post` sends its
+    /// own: into the room's history, its rate and the admin stream.
+    ///
+    /// For rooms shared by several processes (`RoomsPostgres`): a database numbers every
+    /// message, and each process delivers them here in the database's order. Don't mix it
+    /// with `post` on one `Rooms`: their ids would interleave.
+    public func deliver(_ message: Message) {
+        sendLock.withLock { _ in
+            let room = room(message.room)
+            room.history.send(value: message)
+            room.posts.send(value: message)
+            posts.send(value: message)
+        }
+    }
+
     /// Records that `author` is typing in `room`.
     public func typing(in roomName: String, author: String) {
         let (room, stamp) = table.withLock { table in use(roomName, in: &table) }
@@ -336,9 +351,19 @@ public final class Rooms: Sendable {
     /// Everything a follower of `room` receives, in one stream: its messages (history first),
     /// typing, rate and heartbeats, until shutdown. One live subscription.
     public func events(in roomName: String) -> Signal<RoomEvent, Never> {
+        events(in: roomName, messages: { $0 })
+    }
+
+    /// Everything a follower of `room` receives, as `events(in:)`, with the room's messages
+    /// (its history, then live ones) passed through `messages` first: to drop what a
+    /// reconnecting follower already has, or to put a database's history in front
+    /// (`RoomsPostgres`). One live subscription.
+    public func events(
+        in roomName: String, messages: (Signal<Message, Never>) -> Signal<Message, Never>
+    ) -> Signal<RoomEvent, Never> {
         let room = room(roomName)
         var parts = [
-            room.history.signal.map(RoomEvent.message),
+            messages(room.history.signal).map(RoomEvent.message),
             room.typing.signal.map(RoomEvent.typing),
             room.rate.signal.map(RoomEvent.rate),
         ]
