@@ -272,10 +272,11 @@ public final class Rooms: Sendable {
     /// with `post` on one `Rooms`: their ids would interleave.
     public func deliver(_ message: Message) {
         sendLock.withLock { _ in
-            let room = room(message.room)
+            let (room, stamp) = table.withLock { table in use(message.room, in: &table) }
             room.history.send(value: message)
             room.posts.send(value: message)
             posts.send(value: message)
+            activity.send(value: (message.room, stamp))
         }
     }
 
