@@ -39,6 +39,10 @@
 # `PassthroughSubject` → `sink`) is an ordinary case of Workloads (its Signals version uses
 # CombineBridge/, the bridge compiled against OpenCombine).
 #
+# W23 (W14, W16 and W17 with the scheduler held as `any Scheduler`) is counted in instructions
+# only: each row's target is at most 1.10× the instructions of the same workload on the concrete
+# `TestScheduler`.
+#
 # Needs: swift 6.1+, python3. Environment: SIGNALS_PACKAGE_PATH=/other/checkout benchmarks
 # another checkout of the library (see Package.swift); KEEP=1 keeps the raw results;
 # CASES='^(W1|W2|W9b)$' runs only the cases whose id matches (an extended regex; the table then
@@ -265,8 +269,8 @@ def per_unit(impl, cid):
     if status not in ("ok",):
         return status
     v = results.get(impl, {}).get(cid)
-    if v is None and (cid.startswith("W19") or cid.startswith("W22")):
-        return "instr only"   # W19 and W22 are counted by callgrind, not timed (step 3 skips them)
+    if v is None and (cid.startswith("W19") or cid.startswith("W22") or cid.startswith("W23")):
+        return "instr only"   # W19, W22 and W23 are counted by callgrind, not timed (step 3 skips them)
     if v is None:
         return "crash" if status == "ok" and impl != "floor" else "missing"
     units, ns, mallocs = v
@@ -413,6 +417,14 @@ if want("W16"):
     ratio_target("W16", extra=(text, bool(s16 and s14 and s16 <= s14), "vs W14" if s16 and s14 else "no instruction count"))
 if want("W17"):
     row("W17", "report", None)
+# Issue 47: a timed operator given the scheduler as `any Scheduler` runs specialised code, within
+# 10% of the same operator given the concrete scheduler (W14, W16, W17), in instructions.
+for kind, concrete in (("debounce", "W14"), ("throttle", "W16"), ("timeout", "W17")):
+    cid = f"W23 {kind}"
+    if want(cid):
+        a, c = instructions.get(("signals", cid)), instructions.get(("signals", concrete))
+        text = f"≤ 1.10× {concrete}" + (f" ({a / c:.3f}×)" if a and c else "")
+        row(cid, text, bool(a and c and a <= 1.10 * c), "vs " + concrete if a and c else "no instruction count")
 # Issue 49: one value through the Combine bridge (signal.publisher, unlimited demand) at most
 # 1.5× OpenCombine's own PassthroughSubject → sink.
 if want("W21"): ratio_target("W21", 1.5)
@@ -651,7 +663,7 @@ if fan_ok:
 # The picture's data, for chart.py.
 chart = {"rows": [], "w5": {}}
 for cid in ids:
-    if cid.startswith("W5") or cid.startswith("W19") or cid.startswith("W22"):   # W19, W22: instruction counts only
+    if cid.startswith("W5") or cid.startswith("W19") or cid.startswith("W22") or cid.startswith("W23"):   # W19, W22, W23: instruction counts only
         continue
     entry = {"id": cid}
     for impl in ("signals", "opencombine", "floor"):
@@ -668,7 +680,7 @@ with open(os.path.join(out, "chart.json"), "w") as f:
     json.dump(chart, f)
 
 print()
-print("Signals ÷ floor: instructions per unit (callgrind, at 1/10 of the size; W9, W9b, W14, W14-clock, W16, W17 and")
+print("Signals ÷ floor: instructions per unit (callgrind, at 1/10 of the size; W9, W9b, W14, W14-clock, W16, W17, W23 and")
 print("W15 N=1000 at 1/100; W5 and W19 whole, W5 up to K=10000), or wall times where valgrind is missing ('(time)').")
 print("W19: per-unit instructions at N and 16·N (issue 31).")
 # The stack per operator level (depth-probe): release and debug.

@@ -225,6 +225,16 @@ public enum Floor {
         return tally.sum
     }
 
+    /// W23: the floor of W14, W16 and W17 (a floor has no scheduler to hold as `any Scheduler`).
+    @inline(never)
+    public static func w23(_ kind: W23, _ n: Int) -> Int {
+        switch kind {
+        case .debounce: w14(n)
+        case .throttle: w16(n)
+        case .timeout: w17(n)
+        }
+    }
+
     /// W17: a deadline restarted by every value on a virtual clock; each value to the sink.
     @inline(never)
     public static func w17(_ n: Int) -> Int {

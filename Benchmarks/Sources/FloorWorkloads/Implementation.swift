@@ -8,6 +8,7 @@ extension Floor {
         w7b: w7b, w9: w9, w10: w10, w11: w11, w12: { w12(subscribers: $0, sends: $1) },
         w15: { w15(sources: $0, sends: $1) }, w14: w14,
         w16: w16, w17: w17, w18Plain: w18, w18Inlinable: w18, w18Builtin: w18,
-        w9b: w9b, w14Clock: w14, w19: { w19($0, $1) }, w21: w21, w22: { w22($0, $1) }
+        w9b: w9b, w14Clock: w14, w19: { w19($0, $1) }, w21: w21, w22: { w22($0, $1) },
+        w23: { w23($0, $1) }
     )
 }

@@ -257,6 +257,34 @@ public enum Sig {
         return tally.sum
     }
 
+    /// W23: W14, W16 or W17 with one difference: the operator is given the `TestScheduler`
+    /// held as `any Scheduler`, as a server or a view model holds it.
+    @inline(never)
+    public static func w23(_ kind: W23, _ n: Int) -> Int {
+        let tally = Tally()
+        let scheduler = TestScheduler()
+        let held = heldAsAnyScheduler(scheduler)
+        let subject = Subject<Int, Never>()
+        let signal: IntSignal = switch kind {
+        case .debounce: subject.signal.debounce(Spec.w14DueTime, on: held)
+        case .throttle: subject.signal.throttle(Spec.w14DueTime, on: held, latest: true)
+        case .timeout: subject.signal.timeout(Spec.w14DueTime, on: held, switchTo: .just(-1))
+        }
+        let d = signal.subscribe(next: { tally.add($0) })
+        for i in 0..<n {
+            subject.send(value: i)
+            scheduler.advance(by: kind == .timeout ? .milliseconds(1) : w14Gap(i))
+        }
+        subject.sendCompleted()
+        d.dispose()
+        return tally.sum
+    }
+
+    /// The scheduler as `any Scheduler`, out of the optimizer's sight (as one kept in a stored
+    /// property of another module would be), so that W23's operators cannot see its type.
+    @inline(never) @_optimize(none)
+    static func heldAsAnyScheduler(_ scheduler: TestScheduler) -> any Scheduler { scheduler }
+
     /// W18: `from(0..<n)` → a user's `pairwise` from another module, plain → subscriber.
     @inline(never)
     public static func w18Plain(_ n: Int) -> Int {

@@ -79,6 +79,29 @@ public enum Spec {
     public static let w22Sends = sized(100_000)
     /// W22: subscribe to a composed driver and dispose, n times (per subscription).
     public static let w22Subscriptions = sized(100_000)
+    /// W23: W14's, W16's and W17's sends (per send), the scheduler held as `any Scheduler`.
+    public static let w23Sends = sized(1_000_000)
+}
+
+/// W23's cases: W14 (`debounce`), W16 (`throttle(latest: true)`) and W17 (`timeout`) as they are,
+/// with one difference: the operator is given the `TestScheduler` held as `any Scheduler` (how a
+/// server or a testable view model keeps its scheduler). Each is compared with its own row.
+public enum W23: String, CaseIterable, Sendable {
+    /// W14 with the scheduler held as `any Scheduler` (per send).
+    case debounce
+    /// W16 with the scheduler held as `any Scheduler` (per send).
+    case throttle
+    /// W17 with the scheduler held as `any Scheduler` (per value).
+    case timeout
+
+    /// The row the case is compared with: the same workload on the concrete `TestScheduler`.
+    public var concreteRow: String {
+        switch self {
+        case .debounce: "W14"
+        case .throttle: "W16"
+        case .timeout: "W17"
+        }
+    }
 }
 
 /// W22's cases: a composed driver — a subject's `driver()`, then `map`, `filter`, `map` — as
@@ -251,6 +274,8 @@ public struct Implementation: Sendable {
     public var w21: (@Sendable (Int) -> Int)?
     /// W22: `(case, n) -> checksum`; nil where not written (Signals' drivers and the floor only).
     public var w22: (@Sendable (W22, Int) -> Int)?
+    /// W23: `(case, n) -> checksum`; nil where not written (Signals and the floor only).
+    public var w23: (@Sendable (W23, Int) -> Int)?
 
     public init(
         w1: @escaping @Sendable (Int) -> Int, w2: @escaping @Sendable (Int) -> Int,
@@ -269,7 +294,8 @@ public struct Implementation: Sendable {
         w9b: (@Sendable (Int) -> Int)? = nil, w14Clock: (@Sendable (Int) -> Int)? = nil,
         w19: (@Sendable (W19, Int) -> Int?)? = nil,
         w21: (@Sendable (Int) -> Int)? = nil,
-        w22: (@Sendable (W22, Int) -> Int)? = nil
+        w22: (@Sendable (W22, Int) -> Int)? = nil,
+        w23: (@Sendable (W23, Int) -> Int)? = nil
     ) {
         self.w1 = w1; self.w2 = w2; self.w3 = w3; self.w3b = w3b; self.w4 = w4
         self.w5Array = w5Array; self.w5Fold = w5Fold; self.w6 = w6; self.w7 = w7; self.w8 = w8
@@ -277,6 +303,7 @@ public struct Implementation: Sendable {
         self.w14 = w14; self.w16 = w16; self.w17 = w17
         self.w18Plain = w18Plain; self.w18Inlinable = w18Inlinable; self.w18Builtin = w18Builtin
         self.w9b = w9b; self.w14Clock = w14Clock; self.w19 = w19; self.w21 = w21; self.w22 = w22
+        self.w23 = w23
     }
 
     /// One measured case: a workload at one size.
@@ -338,6 +365,11 @@ public struct Implementation: Sendable {
             for kind in W22.allCases {
                 let n = kind.isSubscription ? Spec.w22Subscriptions : Spec.w22Sends
                 all.append(c("W22 \(kind.rawValue)", n) { w22(kind, n) })
+            }
+        }
+        if let w23 {
+            for kind in W23.allCases {
+                all.append(c("W23 \(kind.rawValue)", Spec.w23Sends) { w23(kind, Spec.w23Sends) })
             }
         }
         return all

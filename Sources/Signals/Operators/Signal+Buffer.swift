@@ -48,10 +48,19 @@ extension Signal {
     /// - Complexity: one array per window.
     /// - SeeAlso: RxSwift `buffer(timeSpan:count:scheduler:)`, ReactiveSwift none
     ///   (`collect(every:on:)` is by time only), Combine `collect(.byTimeOrCount(_:_:_:))`.
-    @inlinable
+    @inlinable @inline(__always)
     public func buffer(timeSpan: Duration, count: Int, on scheduler: some Scheduler) -> Signal<[Value], Failure> {
         _precondition(timeSpan > .zero, "Signals: buffer(timeSpan:count:on:) needs a positive time span, got \(timeSpan); pass a Duration greater than .zero")
         _precondition(count > 0, "Signals: buffer(timeSpan:count:on:) needs a count of 1 or more, got \(count); collect(every:on:) buffers by time only")
+        return scheduler._isSpecialisable
+            ? _buffer(timeSpan: timeSpan, count: count, on: scheduler)
+            : _buffer(timeSpan: timeSpan, count: count, on: scheduler._erased)
+    }
+
+    /// `buffer(timeSpan:count:on:)`, specialised for the scheduler's type (`_ErasedScheduler`
+    /// for one held as `any Scheduler`: Scheduler+Specialising.swift).
+    @inlinable
+    func _buffer(timeSpan: Duration, count: Int, on scheduler: some Scheduler) -> Signal<[Value], Failure> {
         let source = self
         return .deferred {
             let restarts = Subject<Void, Never>()
@@ -180,7 +189,7 @@ extension Signal {
     /// - SeeAlso: RxSwift `buffer(timeSpan:count:scheduler:)` (which sends empty arrays),
     ///   ReactiveSwift `collect(every:on:skipEmpty:discardWhenCompleted:)`,
     ///   Combine `collect(.byTime(_:_:))`.
-    @inlinable
+    @inlinable @inline(__always)
     public func collect(every period: Duration, on scheduler: some Scheduler) -> Signal<[Value], Failure> {
         _precondition(period > .zero, "Signals: collect(every:on:) needs a positive period, got \(period); pass a Duration greater than .zero")
         return buffer(timeSpan: period, count: .max, on: scheduler).filter { !$0.isEmpty }
@@ -213,9 +222,10 @@ extension Signal {
     /// - Precondition: `period > .zero`.
     /// - SeeAlso: RxSwift `sample(_:)` over `interval`, ReactiveSwift `sample(on:)` over a
     ///   timer, Combine `throttle(for:scheduler:latest: true)` (close, but sends at once).
-    @inlinable
+    @inlinable @inline(__always)
     public func sample(every period: Duration, on scheduler: some Scheduler) -> Signal {
         _precondition(period > .zero, "Signals: sample(every:on:) needs a positive period, got \(period); pass a Duration greater than .zero")
+        // The interval picks the scheduler's specialised form (Scheduler+Specialising.swift).
         return sample(on: Signal<Int, Never>.interval(period, on: scheduler))
     }
 }

@@ -45,14 +45,13 @@ extension Signal {
     ///   Combine `debounce(for:scheduler:)`.
     @inlinable @inline(__always)
     public func debounce(_ dueTime: Duration, on scheduler: some Scheduler) -> Signal {
-        _debounce(dueTime, on: scheduler)
+        scheduler._isSpecialisable ? _debounce(dueTime, on: scheduler) : _debounce(dueTime, on: scheduler._erased)
     }
 
-    /// `debounce(_:on:)` with the scheduler erased: generic over `Value` and `Failure` only,
-    /// so that its per-value path specialises even when the caller holds `any Scheduler` (a
-    /// generic function cannot be specialised for an opened existential).
+    /// `debounce(_:on:)`, specialised for the scheduler's type (`_ErasedScheduler` for one
+    /// held as `any Scheduler`: Scheduler+Specialising.swift).
     @inlinable
-    func _debounce(_ dueTime: Duration, on scheduler: any Scheduler) -> Signal {
+    func _debounce(_ dueTime: Duration, on scheduler: some Scheduler) -> Signal {
         bind {
             let pending = _Handoff<Value>()
             return { event, control in

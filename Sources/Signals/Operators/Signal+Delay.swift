@@ -37,8 +37,15 @@ extension Signal {
     /// - Complexity: one timer and one small subscription per event.
     /// - SeeAlso: RxSwift `delay(_:scheduler:)`, ReactiveSwift `delay(_:on:)`,
     ///   Combine `delay(for:scheduler:)`.
-    @inlinable
+    @inlinable @inline(__always)
     public func delay(_ delay: Duration, on scheduler: some Scheduler) -> Signal {
+        scheduler._isSpecialisable ? _delay(delay, on: scheduler) : _delay(delay, on: scheduler._erased)
+    }
+
+    /// `delay(_:on:)`, specialised for the scheduler's type (`_ErasedScheduler` for one held
+    /// as `any Scheduler`: Scheduler+Specialising.swift).
+    @inlinable
+    func _delay(_ delay: Duration, on scheduler: some Scheduler) -> Signal {
         materialize()
             .flattenMap { event in
                 let send = Signal<Event<Value, Failure>, Never>.just(event)

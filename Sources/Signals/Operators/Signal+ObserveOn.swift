@@ -31,8 +31,15 @@ extension Signal {
     /// - SeeAlso: ReactiveCocoa `deliverOn:`, RxSwift `observe(on:)`, ReactiveSwift
     ///   `observe(on:)`, Combine `receive(on:)`. For `@MainActor` closures use
     ///   `observe(on: .mainActor)`.
-    @inlinable @_disfavoredOverload
+    @inlinable @inline(__always) @_disfavoredOverload
     public func observe(on scheduler: some Scheduler) -> Signal {
+        scheduler._isSpecialisable ? _observe(on: scheduler) : _observe(on: scheduler._erased)
+    }
+
+    /// `observe(on:)`, specialised for the scheduler's type (`_ErasedScheduler` for one held
+    /// as `any Scheduler`: Scheduler+Specialising.swift).
+    @inlinable
+    func _observe(on scheduler: some Scheduler) -> Signal {
         materialize()
             .flattenMap { event in
                 let delivery = Signal<Event<Value, Failure>, Never>.just(event)

@@ -29,6 +29,7 @@ public enum RetryDelay: Sendable, Hashable {
     static let _ceiling = Duration.seconds(Int64(1) << 40)
 
     /// The wait before the first retry.
+    @usableFromInline
     var _first: Duration {
         switch self {
         case .constant(let delay): delay
@@ -37,6 +38,7 @@ public enum RetryDelay: Sendable, Hashable {
     }
 
     /// The wait that follows a wait of `delay`.
+    @usableFromInline
     func _next(after delay: Duration) -> Duration {
         switch self {
         case .constant(let delay):
@@ -56,6 +58,7 @@ public enum RetryDelay: Sendable, Hashable {
     }
 
     /// The "Signals:" checks of the arguments.
+    @usableFromInline
     func _check() {
         guard case .exponential(let initial, let multiplier, let maxDelay) = self else { return }
         _precondition(initial >= .zero, "Signals: RetryDelay.exponential needs an initial delay of zero or more, got \(initial); use .zero to retry at once")
@@ -104,13 +107,18 @@ extension Signal {
     /// - SeeAlso: RxSwift `retry(when:)` with a timer (RxSwiftExt `retry(_:scheduler:)`
     ///   with `.delayed` / `.exponentialDelayed`), ReactiveSwift `retry(upTo:interval:on:)`,
     ///   Combine has none (`catch` + `delay`).
+    @inlinable @inline(__always)
     public func retry(_ count: Int, delay: RetryDelay, on scheduler: some Scheduler) -> Signal {
         _precondition(count >= 0, "Signals: retry(_:delay:on:) needs a count of 0 or more, got \(count); retry(0, …) makes one attempt")
         delay._check()
-        return _retrying(count, after: delay._first, delay, on: scheduler)
+        return scheduler._isSpecialisable
+            ? _retrying(count, after: delay._first, delay, on: scheduler)
+            : _retrying(count, after: delay._first, delay, on: scheduler._erased)
     }
 
-    /// `retry(count, delay:on:)`, whose next wait is `wait`.
+    /// `retry(count, delay:on:)`, whose next wait is `wait`, specialised for the scheduler's
+    /// type (`_ErasedScheduler` for one held as `any Scheduler`: Scheduler+Specialising.swift).
+    @inlinable
     func _retrying<S: Scheduler>(_ count: Int, after wait: Duration, _ delay: RetryDelay, on scheduler: S) -> Signal {
         self.catch { error in
             guard count > 0 else { return .error(error) }

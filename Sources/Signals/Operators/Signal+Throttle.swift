@@ -75,8 +75,17 @@ extension Signal {
     ///   at the interval's end instead of dropping it, and a value at an interval's end counts
     ///   into that interval — on `abcdefghijk|` at 2 ticks it sends `a-c-e-g-i-k|` with
     ///   `latest`, `a-b-d-f-h-j|` without (Contracts.md, "Where Signals differs from Combine").
-    @inlinable
+    @inlinable @inline(__always)
     public func throttle<S: Scheduler>(_ interval: Duration, on scheduler: S, latest: Bool = true) -> Signal {
+        scheduler._isSpecialisable
+            ? _throttle(interval, on: scheduler, latest: latest)
+            : _throttle(interval, on: scheduler._erased, latest: latest)
+    }
+
+    /// `throttle(_:on:latest:)`, specialised for the scheduler's type (`_ErasedScheduler` for
+    /// one held as `any Scheduler`: Scheduler+Specialising.swift).
+    @inlinable
+    func _throttle<S: Scheduler>(_ interval: Duration, on scheduler: S, latest: Bool) -> Signal {
         bind {
             let window = _ThrottleWindow<Value, S.Instant>()
             return { event, control in

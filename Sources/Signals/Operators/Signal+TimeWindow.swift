@@ -31,7 +31,9 @@ extension Signal {
     ///
     /// - SeeAlso: RxSwift `take(for:scheduler:)`, ReactiveSwift `take(during:)` with a
     ///   timer, Combine `prefix(untilOutputFrom:)` with a timer.
+    @inlinable @inline(__always)
     public func take(for duration: Duration, on scheduler: some Scheduler) -> Signal {
+        // The timer picks the scheduler's specialised form (Scheduler+Specialising.swift).
         take(until: Signal<Int, Never>.timer(after: duration, on: scheduler))
     }
 
@@ -60,7 +62,9 @@ extension Signal {
     ///
     /// - SeeAlso: RxSwift `skip(_:scheduler:)` (a time interval), ReactiveSwift
     ///   `skip(until:)` with a timer, Combine `drop(untilOutputFrom:)` with a timer.
+    @inlinable @inline(__always)
     public func skip(for duration: Duration, on scheduler: some Scheduler) -> Signal {
+        // The timer picks the scheduler's specialised form (Scheduler+Specialising.swift).
         guard duration > .zero else { return self }
         return skip(until: Signal<Int, Never>.timer(after: duration, on: scheduler))
     }
@@ -91,7 +95,9 @@ extension Signal {
     /// - SeeAlso: RxSwift `delaySubscription(_:scheduler:)`, ReactiveSwift `delay` on the
     ///   producer's start (`SignalProducer.timer` + `then`), Combine `delay` +
     ///   `flatMap` (none built in).
+    @inlinable @inline(__always)
     public func delaySubscription(_ delay: Duration, on scheduler: some Scheduler) -> Signal {
+        // The timer picks the scheduler's specialised form (Scheduler+Specialising.swift).
         Signal<Int, Failure>.timer(after: delay, on: scheduler).then(self)
     }
 }

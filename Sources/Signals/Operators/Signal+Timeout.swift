@@ -50,8 +50,17 @@ extension Signal {
     /// - Complexity: per value, one timer and one inner subscription.
     /// - SeeAlso: RxSwift `timeout(_:other:scheduler:)`, ReactiveSwift none (its `timeout`
     ///   fails), Combine none (`timeout` + `catch`).
-    @inlinable
+    @inlinable @inline(__always)
     public func timeout(_ dueTime: Duration, on scheduler: some Scheduler, switchTo other: Signal) -> Signal {
+        scheduler._isSpecialisable
+            ? _timeout(dueTime, on: scheduler, switchTo: other)
+            : _timeout(dueTime, on: scheduler._erased, switchTo: other)
+    }
+
+    /// `timeout(_:on:switchTo:)`, specialised for the scheduler's type (`_ErasedScheduler` for
+    /// one held as `any Scheduler`: Scheduler+Specialising.swift).
+    @inlinable
+    func _timeout(_ dueTime: Duration, on scheduler: some Scheduler, switchTo other: Signal) -> Signal {
         typealias Step = _TimeoutStep<Value, Failure>
         let timedOut: @Sendable () -> Signal<Step, Never> = { .just(.timedOut) }
         let clocked: Signal<Step, Never> = map { Optional($0) }
@@ -119,7 +128,7 @@ extension Signal {
     /// - SeeAlso: RxSwift `timeout(_:scheduler:)` (fails with `RxError.timeout`),
     ///   ReactiveSwift `timeout(after:raising:on:)` (a total time, not restarted),
     ///   Combine `timeout(_:scheduler:customError:)`.
-    @inlinable
+    @inlinable @inline(__always)
     public func timeout(_ dueTime: Duration, on scheduler: some Scheduler, error: Failure) -> Signal {
         timeout(dueTime, on: scheduler, switchTo: .error(error))
     }

@@ -126,15 +126,16 @@ extension Signal {
     ) -> Signal<Signal<Value, Failure>, Failure> {
         _precondition(timeSpan > .zero, "Signals: window(timeSpan:count:on:) needs a positive time span, got \(timeSpan); use window(count:) for windows by count alone")
         _precondition(count > 0, "Signals: window(timeSpan:count:on:) needs a count of 1 or more, got \(count); pass Int.max for windows by time alone")
-        return _window(timeSpan: timeSpan, count: count, on: scheduler)
+        return scheduler._isSpecialisable
+            ? _window(timeSpan: timeSpan, count: count, on: scheduler)
+            : _window(timeSpan: timeSpan, count: count, on: scheduler._erased)
     }
 
-    /// `window(timeSpan:count:on:)` with the scheduler erased: generic over `Value` and
-    /// `Failure` only, so that its per-value path specialises even when the caller holds
-    /// `any Scheduler` (a generic function cannot be specialised for an opened existential);
-    /// the scheduler is used once per window, to start its clock.
+    /// `window(timeSpan:count:on:)`, specialised for the scheduler's type (`_ErasedScheduler`
+    /// for one held as `any Scheduler`: Scheduler+Specialising.swift); the scheduler is used
+    /// once per window, to start its clock.
     @inlinable
-    func _window(timeSpan: Duration, count: Int, on scheduler: any Scheduler) -> Signal<Signal<Value, Failure>, Failure> {
+    func _window(timeSpan: Duration, count: Int, on scheduler: some Scheduler) -> Signal<Signal<Value, Failure>, Failure> {
         _split { source in
             let window = _BindingState(_OpenWindow<Value, Failure>())
             let restarts = Subject<Void, Never>()

@@ -138,7 +138,7 @@ extension Signal {
     /// - Precondition: `size > 0`.
     /// - SeeAlso: Combine's `buffer(size:prefetch:whenFull:)` (`.dropOldest`, `.dropNewest`,
     ///   `.customError`), RxSwift's `observe(on:)` (unbounded), ``buffer(size:whenFull:dropped:)``.
-    @inlinable
+    @inlinable @inline(__always)
     public func observe(
         on scheduler: some Scheduler,
         bufferSize size: Int,
@@ -146,6 +146,20 @@ extension Signal {
         dropped: BufferDrops? = nil
     ) -> Signal {
         _precondition(size > 0, "Signals: observe(on:bufferSize:whenFull:) needs a buffer of 1 or more, got \(size)")
+        return scheduler._isSpecialisable
+            ? _observe(on: scheduler, bufferSize: size, whenFull: policy, dropped: dropped)
+            : _observe(on: scheduler._erased, bufferSize: size, whenFull: policy, dropped: dropped)
+    }
+
+    /// `observe(on:bufferSize:whenFull:dropped:)`, specialised for the scheduler's type
+    /// (`_ErasedScheduler` for one held as `any Scheduler`: Scheduler+Specialising.swift).
+    @inlinable
+    func _observe(
+        on scheduler: some Scheduler,
+        bufferSize size: Int,
+        whenFull policy: BufferOverflow<Failure>,
+        dropped: BufferDrops?
+    ) -> Signal {
         let source = self
         return Signal(_representation: .subscribe { downstream in
             let hop = _BoundedHop(downstream, scheduler: scheduler, size: size, policy: policy, dropped: dropped)

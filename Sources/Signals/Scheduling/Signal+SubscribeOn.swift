@@ -36,7 +36,15 @@ extension Signal {
     ///
     /// - SeeAlso: RxSwift `subscribe(on:)`, ReactiveSwift `start(on:)`, Combine
     ///   `subscribe(on:)`.
+    @inlinable @inline(__always)
     public func subscribe(on scheduler: some Scheduler) -> Signal {
+        scheduler._isSpecialisable ? _subscribing(on: scheduler) : _subscribing(on: scheduler._erased)
+    }
+
+    /// `subscribe(on:)`, specialised for the scheduler's type (`_ErasedScheduler` for one held
+    /// as `any Scheduler`: Scheduler+Specialising.swift).
+    @inlinable
+    func _subscribing(on scheduler: some Scheduler) -> Signal {
         let source = self
         return Signal(_representation: .subscribe { downstream in
             let sink = Observer<Value, Failure> { downstream.send($0) }
@@ -52,13 +60,15 @@ extension Signal {
 
 /// One `subscribe(on:)` subscription: the sink its source sends to, the scheduled start, and
 /// the disposal that stops the sink at once and leaves only the cleanup to the scheduler.
+@usableFromInline
 final class _SubscribeOn<Value, Failure: Error>: Disposable, _Stoppable {
     let sink: Observer<Value, Failure>
     /// The work that subscribes the source, until it has run.
-    let scheduledStart = SerialDisposable()
+    @usableFromInline let scheduledStart = SerialDisposable()
     let scheduleCleanup: @Sendable (@escaping @Sendable () -> Void) -> any Disposable
     let disposed = Atomic<Bool>(false)
 
+    @usableFromInline
     init(
         sink: Observer<Value, Failure>,
         scheduleCleanup: @escaping @Sendable (@escaping @Sendable () -> Void) -> any Disposable
@@ -70,6 +80,7 @@ final class _SubscribeOn<Value, Failure: Error>: Disposable, _Stoppable {
     /// Cancels the start if it has not run; stops the sink — and, through the operators
     /// upstream, the source's own observer — at once, so that a synchronous source busy on
     /// the scheduler returns; then disposes the subscription on the scheduler.
+    @usableFromInline
     func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         scheduledStart.dispose()
@@ -78,8 +89,10 @@ final class _SubscribeOn<Value, Failure: Error>: Disposable, _Stoppable {
         _ = scheduleCleanup { sink._dispose() }
     }
 
+    @usableFromInline
     var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
+    @usableFromInline
     func _stop() {
         sink._stop()
     }

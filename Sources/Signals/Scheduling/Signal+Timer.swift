@@ -31,9 +31,9 @@ extension Signal where Value == Int {
     ///
     /// - SeeAlso: RxSwift `Observable.timer(_:scheduler:)`, ReactiveSwift
     ///   `SignalProducer.timer` (repeating), Combine `Just(…).delay(for:scheduler:)`.
-    @inlinable
+    @inlinable @inline(__always)
     public static func timer(after delay: Duration, on scheduler: some Scheduler) -> Signal {
-        _timer(after: delay, on: scheduler)
+        scheduler._isSpecialisable ? _timer(after: delay, on: scheduler) : _timer(after: delay, on: scheduler._erased)
     }
 
     /// Sends `0`, `1`, `2`, … on `scheduler`, the first once `period` has passed, then one
@@ -56,9 +56,9 @@ extension Signal where Value == Int {
     ///
     /// - SeeAlso: RxSwift `Observable.interval(_:scheduler:)`, ReactiveSwift
     ///   `SignalProducer.timer(interval:on:)`, Combine `Timer.publish(every:on:in:)`.
-    @inlinable
+    @inlinable @inline(__always)
     public static func interval(_ period: Duration, on scheduler: some Scheduler) -> Signal {
-        _interval(period, on: scheduler)
+        scheduler._isSpecialisable ? _interval(period, on: scheduler) : _interval(period, on: scheduler._erased)
     }
 
     /// A timer's subscribe function installs the scheduled work in the sink itself (one
@@ -108,22 +108,6 @@ extension Signal {
             })
         })
     }
-
-    /// `_timer(after:on:then:)` on an erased scheduler (`_debounce`, `_window`): generic over
-    /// `Value` and `Failure` only. The same body as the generic one, kept twice on purpose: the
-    /// generic one calls a concrete scheduler directly, this one through its witness table.
-    @inlinable
-    static func _timer(
-        after delay: Duration,
-        on scheduler: any Scheduler,
-        then next: @escaping @Sendable () -> Signal
-    ) -> Signal {
-        Signal(_representation: .subscribe { observer in
-            observer._setUpstream(scheduler.schedule(after: delay) {
-                next()._subscribe(observer)
-            })
-        })
-    }
 }
 
 extension Signal {
@@ -160,9 +144,11 @@ extension Signal where Value == Int, Failure == Never {
     /// ```
     ///
     /// - SeeAlso: RxSwift `Observable.timer(_:scheduler:)`.
-    @inlinable
+    @inlinable @inline(__always)
     public static func timer(after delay: Duration, on scheduler: some Scheduler) -> Signal {
-        Signal<Int, Never>._timer(after: delay, on: scheduler)
+        scheduler._isSpecialisable
+            ? Signal<Int, Never>._timer(after: delay, on: scheduler)
+            : Signal<Int, Never>._timer(after: delay, on: scheduler._erased)
     }
 
     /// Sends `0`, `1`, `2`, … every `period` on `scheduler`; a signal that cannot fail.
@@ -175,8 +161,10 @@ extension Signal where Value == Int, Failure == Never {
     /// ```
     ///
     /// - SeeAlso: RxSwift `Observable.interval(_:scheduler:)`.
-    @inlinable
+    @inlinable @inline(__always)
     public static func interval(_ period: Duration, on scheduler: some Scheduler) -> Signal {
-        Signal<Int, Never>._interval(period, on: scheduler)
+        scheduler._isSpecialisable
+            ? Signal<Int, Never>._interval(period, on: scheduler)
+            : Signal<Int, Never>._interval(period, on: scheduler._erased)
     }
 }
