@@ -169,7 +169,13 @@ import SignalsTesting
         let recorder = subject.signal.trace("values", in: timeline).record()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
+            #if os(Linux)
+            // What pthread_setname_np does for the calling thread (Foundation's Thread.name
+            // setter can run before the thread knows its own pthread, and then names nothing).
+            try? "feed-reader".write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
+            #else
             Thread.current.name = "feed-reader"
+            #endif
             subject.send(value: 1)
             done.signal()
         }
