@@ -68,7 +68,7 @@ import Musl
 ///
 /// ## Threads
 ///
-/// A ``SignalTrace`` names the thread of what it records in the scheduler's work
+/// A `SignalTrace` names the thread of what it records in the scheduler's work
 /// `TestScheduler`. Every method may be called from any thread. Work may be scheduled and disposed from any
 /// thread, at any time, also while the scheduler runs. The work runs on the thread that calls
 /// `advance` or `run`, one action at a time. Calls to `advance` and `run` from several threads
