@@ -68,7 +68,8 @@ import Musl
 ///
 /// ## Threads
 ///
-/// Every method may be called from any thread. Work may be scheduled and disposed from any
+/// A `SignalTrace` names the thread of what it records in the scheduler's work
+/// `TestScheduler`. Every method may be called from any thread. Work may be scheduled and disposed from any
 /// thread, at any time, also while the scheduler runs. The work runs on the thread that calls
 /// `advance` or `run`, one action at a time. Calls to `advance` and `run` from several threads
 /// at once take turns: a call made while another thread's is still running waits until that
@@ -312,7 +313,8 @@ public final class TestScheduler: Scheduler {
     private func _runActions(from first: (@Sendable () -> Void)?) {
         var next = first
         while let action = next.take() {
-            action()
+            // A trace names what this work records "TestScheduler" (tagged `Test`).
+            _runNamed("TestScheduler", action)
             // `next` is empty here: the lock is not held while an action is released.
             _queue.withLock { next = $0.takeNext() }
         }

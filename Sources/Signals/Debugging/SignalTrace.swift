@@ -21,7 +21,36 @@ import Dispatch
 /// The key under which a ``QueueScheduler``'s queue keeps its name, so that a trace entry
 /// recorded on it names the queue rather than an anonymous thread.
 let _traceQueueName = DispatchSpecificKey<String>()
+
+/// The main queue named `main` (once, when the first timeline is made): on Linux the main
+/// queue may be drained by a thread other than the process's first one.
+private let _mainQueueNamed: Void = DispatchQueue.main.setSpecific(key: _traceQueueName, value: "main")
 #endif
+
+/// Whether a timeline has been made: until then schedulers do not name the threads they run
+/// on (``_runNamed(_:_:)`` costs one relaxed load).
+private let _traceInUse = Atomic<Bool>(false)
+
+/// From now on, schedulers name the threads they run on.
+private func _startNamingThreads() {
+    guard !_traceInUse.load(ordering: .relaxed) else { return }
+    #if canImport(Dispatch)
+    _ = _mainQueueNamed
+    #endif
+    _traceInUse.store(true, ordering: .relaxed)
+}
+
+/// Runs `action` as the work of the scheduler named `name`: what a timeline records meanwhile
+/// on this thread names that scheduler (a ``TaskScheduler``'s task, a test scheduler's
+/// `advance`). While no timeline exists, it only runs `action`.
+package func _runNamed(_ name: String, _ action: () -> Void) {
+    guard _traceInUse.load(ordering: .relaxed) else { return action() }
+    let thread = _traceThreads.current
+    let previous = thread.scheduler
+    thread.scheduler = name
+    defer { thread.scheduler = previous }
+    action()
+}
 
 /// A timeline of traced pipeline stages: what each stage named with
 /// ``Signal/trace(_:in:)`` saw — subscriptions, values, terminal events, disposals — with the
@@ -90,8 +119,12 @@ public final class SignalTrace: Sendable {
         /// print(entry.time) // Prints: 0.012345 seconds
         /// ```
         public let time: Duration
-        /// The thread it happened on: the name of the ``QueueScheduler`` whose queue ran it
-        /// (`com.example.search`), else `main`, or `thread N` numbered in order of first use.
+        /// The thread it happened on, by the name of what ran it: the scheduler whose work
+        /// it was (a ``QueueScheduler``'s queue, `com.example.search`; a ``TaskScheduler``'s
+        /// task; a test scheduler's `advance`), else `main` (the main thread or the main
+        /// queue), else the thread's own name (`Thread.current.name`, `pthread_setname_np`;
+        /// as it was when the thread first recorded), else `thread N`, numbered in order of
+        /// first use.
         ///
         /// ```swift
         /// print(entry.thread) // Prints: main
@@ -161,6 +194,7 @@ public final class SignalTrace: Sendable {
         _precondition(capacity > 0, "Signals: SignalTrace(capacity:) needs a capacity of 1 or more, got \(capacity)")
         self.capacity = capacity
         _clock = nil
+        _startNamingThreads()
     }
 
     /// A timeline whose entries take their time and thread from `clock` (a test scheduler's
@@ -169,6 +203,7 @@ public final class SignalTrace: Sendable {
     package init(capacity: Int = 1000, clock: @escaping @Sendable () -> (time: Duration, thread: String)) {
         self.capacity = capacity
         _clock = clock
+        _startNamingThreads()
     }
 
     /// Where entries take their time and thread from, when not the real clock and thread.
@@ -410,12 +445,14 @@ public final class SignalTrace: Sendable {
     }
 }
 
-/// A thread's short tag on a marble: `main` → `m`, `thread 3` → `t3`, a queue's name → its
-/// last dot-separated part, at most 8 characters (`com.example.search` → `search`).
-func _threadTag(_ thread: String) -> String {
+/// A thread's short tag on a marble: `main` → `m`, `thread 3` → `t3`, a scheduler's or a
+/// thread's name → its last dot-separated part without a `Scheduler` suffix, at most 8
+/// characters (`com.example.search` → `search`, `Signals.TaskScheduler` → `Task`).
+package func _threadTag(_ thread: String) -> String {
     if thread == "main" { return "m" }
     if thread.hasPrefix("thread "), Int(thread.dropFirst("thread ".count)) != nil { return "t" + thread.dropFirst("thread ".count) }
-    let last = thread.split(separator: ".").last.map(String.init) ?? thread
+    var last = thread.split(separator: ".").last.map(String.init) ?? thread
+    if last.hasSuffix("Scheduler"), last.count > "Scheduler".count { last.removeLast("Scheduler".count) }
     return String(last.prefix(8))
 }
 
@@ -459,32 +496,78 @@ func _milliseconds(_ time: Duration) -> String {
     return "\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
 }
 
-/// This thread's name on timelines: the QueueScheduler's name on its queue, else `main`,
-/// else `thread N`, numbered in order of first use.
+/// This thread's name on timelines: the scheduler whose work runs (``_runNamed(_:_:)``), the
+/// QueueScheduler's name on its queue (`main` on the main queue), else `main`, else the
+/// thread's own name, else `thread N`, numbered in order of first use.
 func _currentThreadName() -> String {
+    let thread = _traceThreads.current
+    if let scheduler = thread.scheduler { return scheduler }
     #if canImport(Dispatch)
     // On a QueueScheduler's queue: the queue's name.
     if let queue = DispatchQueue.getSpecific(key: _traceQueueName) { return queue }
     #endif
-    return _traceThreads.current.name
+    return thread.name
 }
 
+/// A thread as timelines name it; used only by its own thread.
 private final class _TraceThread {
-    let name: String
-    init() {
+    /// The scheduler whose work runs on this thread now, if it named itself.
+    var scheduler: String?
+
+    /// `main`, the thread's own name, or `thread N` (numbered): decided when first asked.
+    lazy var name: String = {
+        if isMain { return "main" }
+        if let own = _ownThreadName() { return own }
+        return "thread \(_traceThreadCount.add(1, ordering: .relaxed).newValue)"
+    }()
+
+    /// Whether this is the process's first thread (read once, when first asked).
+    private lazy var isMain: Bool = {
         #if canImport(Darwin)
-        let isMain = pthread_main_np() != 0
+        return pthread_main_np() != 0
         #else
         // The thread whose id is the process id is the first one (/proc/thread-self names
-        // "<pid>/task/<tid>"); read once per thread.
+        // "<pid>/task/<tid>").
         var buffer = [CChar](repeating: 0, count: 64)
         let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
         let link = count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
-        let isMain = link == "\(getpid())/task/\(getpid())"
+        return link == "\(getpid())/task/\(getpid())"
         #endif
-        name = isMain ? "main" : "thread \(_traceThreadCount.add(1, ordering: .relaxed).newValue)"
-    }
+    }()
 }
+
+/// The calling thread's own name (`pthread_setname_np`, which `Thread.name` sets), or `nil`
+/// when it has none. On Linux a new thread inherits its creator's name, so a name equal to
+/// the process's (its first thread's) counts as none, and so does a worker pool's name.
+private func _ownThreadName() -> String? {
+    #if canImport(Darwin)
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard pthread_getname_np(pthread_self(), &buffer, buffer.count) == 0 else { return nil }
+    let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #else
+    let name = _firstLine(of: "/proc/thread-self/comm")
+    if name == _processName { return nil }
+    #endif
+    // Dispatch's and Swift concurrency's pools name every worker after the pool
+    // (`com.apple.root.default-qos`, cut to its last 15 bytes on Linux): many threads, one
+    // name, so no name of a thread's own.
+    if name.hasSuffix("-qos") || name.hasSuffix("overcommit") || name.hasSuffix("cooperative") || name.hasPrefix("com.apple.") { return nil }
+    return name.isEmpty ? nil : name
+}
+
+#if !canImport(Darwin)
+/// The name of the process's first thread, which the others inherit.
+private let _processName = _firstLine(of: "/proc/self/comm")
+
+/// The first line of a small file (a name under /proc), or `""`.
+private func _firstLine(of path: String) -> String {
+    guard let file = fopen(path, "r") else { return "" }
+    defer { fclose(file) }
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return "" }
+    return String(decoding: buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+#endif
 
 private let _traceThreadCount = Atomic<Int>(0)
 private let _traceThreads = _ThreadLocal { _TraceThread() }

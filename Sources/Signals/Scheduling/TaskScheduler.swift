@@ -77,17 +77,26 @@ public final class TaskScheduler<C: Clock>: Scheduler where C.Duration == Durati
     /// ```
     public let clock: C
 
+    /// The scheduler's name: a ``SignalTrace`` names what it records in the scheduler's
+    /// tasks by it.
+    ///
+    /// ```swift
+    /// print(TaskScheduler(name: "com.example.feeds").name) // Prints: com.example.feeds
+    /// ```
+    public var name: String { _core.name }
+
     private let _core: _TaskSchedulerCore<C>
 
     /// A scheduler whose delays are measured on `clock`; its tasks run with `priority`, on
-    /// `executor` (the global concurrent executor when `nil`).
+    /// `executor` (the global concurrent executor when `nil`). A ``SignalTrace`` names what
+    /// it records in the scheduler's tasks by `name`.
     ///
     /// ```swift
-    /// let scheduler = TaskScheduler(clock: SuspendingClock(), priority: .utility)
+    /// let scheduler = TaskScheduler(name: "com.example.feeds", clock: SuspendingClock(), priority: .utility)
     /// ```
-    public init(clock: C, priority: TaskPriority? = nil, executor: (any TaskExecutor)? = nil) {
+    public init(name: String = "Signals.TaskScheduler", clock: C, priority: TaskPriority? = nil, executor: (any TaskExecutor)? = nil) {
         self.clock = clock
-        _core = _TaskSchedulerCore(clock: clock, priority: priority, executor: executor)
+        _core = _TaskSchedulerCore(name: name, clock: clock, priority: priority, executor: executor)
     }
 
     /// The time on the scheduler's clock.
@@ -151,19 +160,21 @@ extension TaskScheduler where C == ContinuousClock {
     /// let scheduler = TaskScheduler()
     /// scheduler.schedule(after: .seconds(1)) { print("a second later") }
     /// ```
-    public convenience init(priority: TaskPriority? = nil, executor: (any TaskExecutor)? = nil) {
-        self.init(clock: ContinuousClock(), priority: priority, executor: executor)
+    public convenience init(name: String = "Signals.TaskScheduler", priority: TaskPriority? = nil, executor: (any TaskExecutor)? = nil) {
+        self.init(name: name, clock: ContinuousClock(), priority: priority, executor: executor)
     }
 }
 
 /// The machinery of a ``TaskScheduler``: its clock, where its tasks run, and its state.
 final class _TaskSchedulerCore<C: Clock>: Sendable where C.Duration == Duration {
+    let name: String
     let clock: C
     let priority: TaskPriority?
     let executor: (any TaskExecutor)?
     let state = _Locked(_TaskSchedulerState<C>())
 
-    init(clock: C, priority: TaskPriority?, executor: (any TaskExecutor)?) {
+    init(name: String, clock: C, priority: TaskPriority?, executor: (any TaskExecutor)?) {
+        self.name = name
         self.clock = clock
         self.priority = priority
         self.executor = executor
@@ -228,7 +239,7 @@ final class _TaskSchedulerCore<C: Clock>: Sendable where C.Duration == Duration 
                 return true
             }
             guard more else { return }
-            action?()
+            if let action { _runNamed(name, action) }
             action = nil
             ran += 1
             // Let other tasks run during a long burst (the order is kept: this task is still

@@ -113,6 +113,95 @@ import SignalsTesting
         #expect(picture.footnote?.contains("search = com.example.search") == true, "\(picture.footnote ?? "none")")
     }
 
+    @Test func anEntryInATaskSchedulersTaskNamesTheScheduler() async throws {
+        let timeline = SignalTrace()
+        let tasks = TaskScheduler(name: "com.example.feeds")
+        #expect(tasks.name == "com.example.feeds" && TaskScheduler().name == "Signals.TaskScheduler")
+        let subject = Subject<Int, Never>()
+        let recorder = subject.signal.trace("sent", in: timeline)
+            .observe(on: tasks).trace("fed", in: timeline).record()
+        subject.send(value: 1)
+        subject.sendCompleted()
+        _ = try await recorder.completion()
+        let fed = timeline.entries.filter { $0.stage == "fed" && ($0.kind == .value("1") || $0.kind == .completed) }
+        #expect(fed.map(\.thread) == ["com.example.feeds", "com.example.feeds"])
+        // Tagged by the name's last part, spelled out under the key.
+        let picture = timeline._picture(title: "hop")
+        #expect(picture.footnote?.contains("feeds = com.example.feeds") == true, "\(picture.footnote ?? "none")")
+        // A default name loses its Scheduler suffix in the tag.
+        #expect(_threadTag("Signals.TaskScheduler") == "Task" && _threadTag("TestScheduler") == "Test")
+    }
+
+    @Test func anEntryInATestSchedulersWorkNamesTheTestSchedulerAndItsTagIsSpelledOut() throws {
+        let timeline = SignalTrace()
+        let scheduler = TestScheduler()
+        let subject = Subject<String, Never>()
+        // sent directly on this thread, then delayed by the test scheduler's work.
+        let recorder = subject.signal.trace("typed", in: timeline)
+            .delay(.seconds(1), on: scheduler).trace("delayed", in: timeline).record()
+        subject.send(value: "a")
+        scheduler.advance(by: .seconds(1))
+        #expect(recorder.values == ["a"])
+        let delayed = try #require(timeline.entries.first { $0.stage == "delayed" && $0.kind == .value("a") })
+        let typed = try #require(timeline.entries.first { $0.stage == "typed" && $0.kind == .value("a") })
+        #expect(delayed.thread == "TestScheduler")
+        #expect(typed.thread != "TestScheduler", "sent outside the scheduler's work: \(typed.thread)")
+        // "delayed" was subscribed on this thread and received in the scheduler's work: tagged.
+        let picture = timeline._picture(title: "delay")
+        #expect(picture.footnote?.contains("Test = TestScheduler") == true, "\(picture.footnote ?? "none")")
+        #expect(picture.svg.contains(">a Test</text>"), "the marble carries the tag")
+        recorder.dispose()
+    }
+
+    @Test func anEntryInAMainActorSchedulersWorkIsNamedMain() async throws {
+        // The main queue is named main, whichever thread drains it (on Linux, not always the
+        // process's first one).
+        let timeline = SignalTrace()
+        let recorder = Signal.just(1).subscribe(on: MainActorScheduler()).trace("onMain", in: timeline).record()
+        _ = try await recorder.completion()
+        let entry = try #require(timeline.entries.first { $0.kind == .value("1") })
+        #expect(entry.thread == "main")
+    }
+
+    @Test func anEntryOnANamedThreadNamesTheThread() throws {
+        let timeline = SignalTrace()
+        let subject = Subject<Int, Never>()
+        let recorder = subject.signal.trace("values", in: timeline).record()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            #if os(Linux)
+            // What pthread_setname_np does for the calling thread (Foundation's Thread.name
+            // setter can run before the thread knows its own pthread, and then names nothing).
+            try? "feed-reader".write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
+            #else
+            Thread.current.name = "feed-reader"
+            #endif
+            subject.send(value: 1)
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        #expect(recorder.values == [1])
+        let entry = try #require(timeline.entries.first { $0.kind == .value("1") })
+        #expect(entry.thread == "feed-reader")
+        recorder.dispose()
+    }
+
+    @Test func aSchedulersNameIsOnlyLookedAtWhileItsWorkRuns() {
+        // After the work, this thread is named as before.
+        let timeline = SignalTrace()
+        let before = Signal.just(1).trace("before", in: timeline).record()
+        let scheduler = TestScheduler()
+        let inside = Signal.just(2).subscribe(on: scheduler).trace("inside", in: timeline).record()
+        scheduler.advance()
+        let after = Signal.just(3).trace("after", in: timeline).record()
+        let threads = Dictionary(timeline.entries.filter { if case .value = $0.kind { true } else { false } }.map { ($0.stage, $0.thread) },
+                                 uniquingKeysWith: { a, _ in a })
+        #expect(threads["inside"] == "TestScheduler")
+        #expect(threads["before"] == threads["after"] && threads["before"] != "TestScheduler", "\(threads)")
+        _ = (before, inside, after)
+    }
+
     @Test func resetForgetsEverything() {
         let timeline = SignalTrace(capacity: 2)
         _ = Signal.from([1, 2, 3]).trace("x", in: timeline).record()

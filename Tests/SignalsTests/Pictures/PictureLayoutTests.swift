@@ -116,6 +116,35 @@ func layoutProblems(of diagram: MarbleDiagram) -> [String] {
         #expect(labels(newest.marks.filter(\.isFaded)) == ["d@4"])
     }
 
+    // MARK: The gallery's examples stay unambiguous
+
+    @Test func withLatestFromsResultsTakeTheColoursOfTheValuesThatSentThem() throws {
+        let diagram = try #require(allGalleryPictures.first { $0.name == "withLatestFrom-resultSelector" }).diagram
+        // a sends 1, 2, 3 (lane 0); the results a1, b2, b3 (lane 2) are drawn in their colours.
+        #expect(tones(diagram, lane: 2) == tones(diagram, lane: 0), "\(diagram)")
+    }
+
+    @Test func debounceRestsOnNoTieAndScanWithAndWithoutASeedDiffer() throws {
+        // No value of debounce's output is sent at a tick where its source sends: which came
+        // first would be a tie the picture cannot show.
+        let debounce = try #require(allGalleryPictures.first { $0.name == "debounce" }).diagram._picture
+        let sourceTicks = Set(debounce.lanes[0].marks.filter { !$0.isTerminal }.map(\.position))
+        let outputTicks = debounce.lanes[1].marks.filter { !$0.isTerminal }.map(\.position)
+        #expect(!outputTicks.isEmpty && outputTicks.allSatisfy { !sourceTicks.contains($0) }, "\(debounce.text)")
+        let seeded = try #require(allGalleryPictures.first { $0.name == "scan" }).diagram
+        let unseeded = try #require(allGalleryPictures.first { $0.name == "scan-noSeed" }).diagram
+        #expect(seeded.lanes[1].events != unseeded.lanes[1].events, "scan(10, +) and scan(+) draw different outputs")
+    }
+
+    @Test(arguments: ["on", "log", "publish", "using"])
+    func hookAndCallLanesAreDrawnAsNotesNotAsSignals(name: String) throws {
+        // What a hook wrote or a call made is a log lane: notes on a dotted line, never shaded.
+        let picture = try #require(allGalleryPictures.first { $0.name == name }).diagram._picture
+        let logs = picture.lanes.filter(\.isLog)
+        #expect(!logs.isEmpty, "\(name): its log lane is drawn as notes")
+        #expect(picture.svg.contains("log entry, call"), "the key explains the notes")
+    }
+
     // MARK: Dark mode
 
     @Test(arguments: allGalleryPictures.map(\.name))
