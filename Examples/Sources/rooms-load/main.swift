@@ -26,8 +26,12 @@
 //
 //                swift run -c release --package-path Examples rooms-load --scenario followers
 //
-//              It needs two descriptors per client (the client and the server share the
-//              process): the tool raises its open-file limit (`setrlimit`) when it can.
+//              The clients run in a process of their own (this executable again, with
+//              `--clients N --port P`), so each process holds one descriptor per connection
+//              (10,000 in each, under a `ulimit -n` of 20,000; the tool raises its soft limit
+//              to the hard one), and the heap and threads measured are the server's alone.
+//              The client process reports when its last follower read each message, on the
+//              system's monotonic clock, which both processes read.
 // Client and server share the child process (and the allocator), the same for both twins.
 
 import AsyncHTTPClient
@@ -213,12 +217,19 @@ func raiseOpenFileLimit(to wanted: Int) -> Int {
     return Int(limit.rlim_cur)
 }
 
+/// The system's monotonic clock in nanoseconds: the same in every process.
+func monotonicNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
 /// When each broadcast reached every follower: followers report each message they read.
 final class Arrivals: @unchecked Sendable {
     private let lock = NSLock()
     private let followers: Int
     private var counts: [Int]
-    private var last: [ContinuousClock.Instant?]
+    private var last: [UInt64?]
     init(followers: Int, rounds: Int) {
         self.followers = followers
         counts = Array(repeating: 0, count: rounds)
@@ -227,14 +238,17 @@ final class Arrivals: @unchecked Sendable {
     /// A follower read its `n`th message (1-based).
     func arrived(_ n: Int) {
         guard n >= 1, n <= counts.count else { return }
-        let now = ContinuousClock.now
-        lock.withLock {
+        let now = monotonicNanoseconds()
+        let all = lock.withLock { () -> Bool in
             counts[n - 1] += 1
             if counts[n - 1] == followers { last[n - 1] = now }
+            return counts[n - 1] == followers
+        }
+        if all {
+            // The client process's report to the server's: `round <n> <nanoseconds>`.
+            FileHandle.standardOutput.write(Data("round \(n) \(now)\n".utf8))
         }
     }
-    /// When the last follower read the `n`th message, once all have.
-    func lastArrival(_ n: Int) -> ContinuousClock.Instant? { lock.withLock { last[n - 1] } }
 }
 
 /// Follows `room`, reporting each message read to `arrivals`, until `rounds` messages have
@@ -260,6 +274,40 @@ func median(_ values: [Double]) -> Double? {
     guard !values.isEmpty else { return nil }
     let sorted = values.sorted()
     return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// The client process's reports: when its last follower read each message.
+final class Reports: @unchecked Sendable {
+    private let lock = NSLock()
+    private var rounds: [Int: UInt64] = [:]
+    func add(_ round: Int, _ at: UInt64) { lock.withLock { rounds[round] = at } }
+    func at(_ round: Int) -> UInt64? { lock.withLock { rounds[round] } }
+}
+
+/// The client process of the followers scenario: `count` SSE followers of room "many" on
+/// `port`; reports `round <n> <ns>` when the last of them has read the `n`th message, and
+/// exits once they all have read `broadcastRounds`.
+func runClients(count: Int, port: Int) async throws {
+    let limit = raiseOpenFileLimit(to: count + 1_024)
+    precondition(limit >= count + 64, "rooms-load: \(count) followers need \(count + 64) open files, the limit is \(limit) (ulimit -n)")
+    let many = HTTPClient(
+        eventLoopGroupProvider: .singleton,
+        configuration: .init(connectionPool: .init(idleTimeout: .seconds(600), concurrentHTTP1ConnectionsPerHostSoftLimit: count + 64))
+    )
+    let arrivals = Arrivals(followers: count, rounds: broadcastRounds)
+    let opened = Counter()
+    let base = "http://127.0.0.1:\(port)"
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for n in 0..<count {
+            group.addTask {
+                try await follow(many, base, room: "many", rounds: broadcastRounds, arrivals: arrivals) { opened.add() }
+            }
+            // 250 connecting at a time: a burst of 10,000 would overflow the listen queue.
+            if n % 250 == 249 { while opened.value < n - 250 { try await Task.sleep(for: .milliseconds(1)) } }
+        }
+        try await group.waitForAll()
+    }
+    try await many.shutdown()
 }
 
 /// Seconds in `duration`.
@@ -363,34 +411,36 @@ func measure<Backend: RoomsBackend>(_ scenarios: Set<String>, _ make: () -> Back
     }
 
     if scenarios.contains("followers") {
-        let limit = raiseOpenFileLimit(to: 2 * followerCount + 1_024)
-        precondition(
-            limit >= 2 * followerCount + 256,
-            "rooms-load: \(followerCount) followers need \(2 * followerCount + 256) open files, the limit is \(limit) (ulimit -n)"
-        )
-        // A client of its own, allowed a connection per follower.
-        let many = HTTPClient(
-            eventLoopGroupProvider: .singleton,
-            configuration: .init(connectionPool: .init(idleTimeout: .seconds(600), concurrentHTTP1ConnectionsPerHostSoftLimit: followerCount + 64))
-        )
+        _ = raiseOpenFileLimit(to: followerCount + 1_024)
         let server = try await start(make())
-        let opened = Counter()
-        let arrivals = Arrivals(followers: followerCount, rounds: broadcastRounds)
         let heapBefore = allocatedBytes()
+        // The clients, in a process of their own; their reports arrive on its output.
+        let clients = Process()
+        clients.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        clients.arguments = ["--clients", "\(followerCount)", "--port", "\(server.port)"]
+        let output = Pipe()
+        clients.standardOutput = output
+        let reports = Reports()
         let connectStart = ContinuousClock.now
-        let followers = Task {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for n in 0..<followerCount {
-                    group.addTask {
-                        try await follow(many, server.base, room: "many", rounds: broadcastRounds, arrivals: arrivals) { opened.add() }
-                    }
-                    // 250 connecting at a time: a burst of 10,000 would overflow the listen queue.
-                    if n % 250 == 249 { while opened.value < n - 250 { try await Task.sleep(for: .milliseconds(1)) } }
+        try clients.run()
+        let reader = Thread {
+            var pending = ""
+            while true {
+                let data = output.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                pending += String(decoding: data, as: UTF8.self)
+                while let end = pending.firstIndex(of: "\n") {
+                    let parts = pending[..<end].split(separator: " ")
+                    if parts.count == 3, parts[0] == "round", let n = Int(parts[1]), let at = UInt64(parts[2]) { reports.add(n, at) }
+                    pending = String(pending[pending.index(after: end)...])
                 }
-                try await group.waitForAll()
             }
         }
-        while server.backend.liveSubscriptions < followerCount { try await Task.sleep(for: .milliseconds(2)) }
+        reader.start()
+        while server.backend.liveSubscriptions < followerCount {
+            precondition(clients.isRunning, "rooms-load: the client process ended before every follower connected")
+            try await Task.sleep(for: .milliseconds(2))
+        }
         results["followers.connect"] = seconds(ContinuousClock.now - connectStart)
         try await Task.sleep(for: .milliseconds(500))  // settle: the last responses' buffers
         results["followers.heap"] = Double(allocatedBytes() - heapBefore) / Double(followerCount) / 1e3
@@ -398,23 +448,22 @@ func measure<Backend: RoomsBackend>(_ scenarios: Set<String>, _ make: () -> Back
         var posts: [Double] = [], lasts: [Double] = []
         let cpuStart = cpuSeconds()
         for round in 1...broadcastRounds {
-            let start = ContinuousClock.now
+            let start = monotonicNanoseconds()
             try await post(server.base, room: "many", text: "broadcast \(round)")
-            posts.append(seconds(ContinuousClock.now - start) * 1000)
-            var last: ContinuousClock.Instant?
+            posts.append(Double(monotonicNanoseconds() - start) / 1e6)
+            var last: UInt64?
             while last == nil {
                 try await Task.sleep(for: .milliseconds(1))
-                last = arrivals.lastArrival(round)
+                last = reports.at(round)
             }
-            lasts.append(seconds(last! - start) * 1000)
+            lasts.append(Double(last! - start) / 1e6)
         }
         results["followers.cpu"] = (cpuSeconds() - cpuStart) * 1000 / Double(broadcastRounds)
         results["followers.post"] = median(posts)
         results["followers.last"] = median(lasts)
-        try await followers.value
-        results["followers.connected"] = Double(opened.value)
+        clients.waitUntilExit()
+        results["followers.connected"] = clients.terminationStatus == 0 ? Double(followerCount) : 0
         try await server.stop()
-        try await many.shutdown()
     }
     return results
 }
@@ -461,11 +510,11 @@ let rowsInOrder: [(key: String, label: String, format: String, moreIsBetter: Boo
     ("slow.held", "slow client: allocated MB held (\(slowMessages) × 1 KB posted)", "%.2f", false),
     ("slow.live", "slow client: live subscriptions after close", "%.0f", nil),
     ("followers.connect", "\(followerCount) followers: s to connect all", "%.2f", false),
-    ("followers.heap", "\(followerCount) followers: heap KB per connection (client + server)", "%.1f", false),
-    ("followers.threads", "\(followerCount) followers: threads of the process", "%.0f", false),
+    ("followers.heap", "\(followerCount) followers: server heap KB per connection", "%.1f", false),
+    ("followers.threads", "\(followerCount) followers: server threads", "%.0f", false),
     ("followers.post", "\(followerCount) followers: broadcasting POST ms (median of \(broadcastRounds))", "%.1f", false),
     ("followers.last", "\(followerCount) followers: ms until the last has it (median of \(broadcastRounds))", "%.1f", false),
-    ("followers.cpu", "\(followerCount) followers: CPU ms per broadcast (client + server)", "%.0f", false),
+    ("followers.cpu", "\(followerCount) followers: server CPU ms per broadcast", "%.0f", false),
     ("followers.connected", "\(followerCount) followers: connected", "%.0f", nil),
 ]
 
@@ -479,7 +528,12 @@ func loadAverage() -> String {
     (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
 }
 
-if let index = arguments.firstIndex(of: "--backend"), index + 1 < arguments.count {
+if let index = arguments.firstIndex(of: "--clients"), index + 1 < arguments.count, let count = Int(arguments[index + 1]),
+   let portIndex = arguments.firstIndex(of: "--port"), portIndex + 1 < arguments.count, let port = Int(arguments[portIndex + 1]) {
+    // The followers scenario's client process.
+    try await runClients(count: count, port: port)
+    try await client.shutdown().get()
+} else if let index = arguments.firstIndex(of: "--backend"), index + 1 < arguments.count {
     // A child: one implementation, its figures on stdout as `key<TAB>value` lines.
     let results: [String: Double]
     switch arguments[index + 1] {
