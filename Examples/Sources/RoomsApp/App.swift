@@ -4,6 +4,7 @@
 //   POST /rooms/:room/messages      {"author", "text"} -> 201 + the message
 //   POST /rooms/:room/typing        {"author"} -> 204
 //   GET  /rooms/:room/events        Server-Sent Events: last 50 messages, then live; typing; rate
+//                                   (each message with its `id:`; Last-Event-ID: only the later ones)
 //   GET  /rooms/:room/ws            the same events over WebSocket; text frames from the client post
 //   GET  /admin/events              Server-Sent Events over every room (active / idle)
 //   GET  /stats                     {"liveSubscriptions": n}

@@ -1,5 +1,6 @@
 // What the routes need from a rooms implementation: the Signals core (`Rooms`) or its twin on
-// AsyncStream (`StreamRooms`), so that one server and one load tool measure both.
+// AsyncStream (`StreamRooms`), so that one server and one load tool measure both; or rooms
+// shared by several processes on PostgreSQL (`PostgresRooms`).
 
 import RoomsCore
 import RoomsPostgres

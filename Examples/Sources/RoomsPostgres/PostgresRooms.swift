@@ -89,11 +89,17 @@ public final class PostgresRooms: Sendable {
     /// `resume(after:history:live:)`, the history being a `Signal.task` reading the table once
     /// the listener listens; `take(until:)` a failure of that read.
     public func events(in room: String, after lastID: Int?) -> Signal<RoomEvent, Never> {
-        let database = database, logger = logger
+        let database = database
         let limit = lastID == nil ? rooms.historySize : resumeLimit
         let history = listening.signal.take(1).setFailureType(to: (any Error).self).flattenMap { _ in
             Signal<[Message], any Error>.task { try await database.history(of: room, after: lastID, limit: limit) }
         }
+        return events(in: room, after: lastID, history: history)
+    }
+
+    /// `events(in:after:)` with the history read by `history` (a test's stand-in for the table).
+    func events(in room: String, after lastID: Int?, history: Signal<[Message], any Error>) -> Signal<RoomEvent, Never> {
+        let logger = logger
         let failed = Subject<Void, Never>()
         return rooms.events(in: room) { live in
             Self.resume(after: lastID, history: history, live: live).catch { error in

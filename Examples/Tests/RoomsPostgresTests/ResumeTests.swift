@@ -1,5 +1,5 @@
 import RoomsCore
-import RoomsPostgres
+@testable import RoomsPostgres
 import Signals
 import SignalsTesting
 import Testing
@@ -63,5 +63,38 @@ import Testing
         live.sendCompleted()
         #expect(recorder.isCompleted)
         #expect(recorder.values.map(\.id) == [1])
+    }
+}
+
+/// A process's feed over the database, with the table's read replaced: what the listener
+/// delivers follows the history, and a failed read ends the feed and releases it.
+@Suite struct PostgresFeedTests {
+    struct ReadFailed: Error {}
+
+    func makeRooms() throws -> PostgresRooms {
+        // Nothing connects: the pool is never run, and the history is the test's.
+        let database = try RoomsDatabase(url: "postgres://nobody@127.0.0.1:1/none")
+        return PostgresRooms(database: database, rooms: Rooms(scheduler: TestScheduler(), heartbeat: nil))
+    }
+
+    func message(_ id: Int) -> Message { Message(id: id, room: "r", author: "a", text: "m\(id)") }
+
+    @Test func deliveredMessagesFollowTheHistoryOnce() throws {
+        let rooms = try makeRooms()
+        let history = Subject<[Message], any Error>()
+        let recorder = rooms.events(in: "r", after: nil, history: history.signal).record()
+        rooms.rooms.deliver(message(2))  // notified while the table is read
+        history.send(value: [message(1), message(2)])
+        rooms.rooms.deliver(message(3))
+        let ids = recorder.values.compactMap { event -> Int? in if case .message(let m) = event { m.id } else { nil } }
+        #expect(ids == [1, 2, 3])
+        #expect(rooms.liveSubscriptions == 1)
+    }
+
+    @Test func aFailedReadEndsTheFeedAndReleasesIt() throws {
+        let rooms = try makeRooms()
+        let recorder = rooms.events(in: "r", after: 4, history: .error(ReadFailed())).record()
+        #expect(recorder.isCompleted)
+        #expect(rooms.liveSubscriptions == 0)
     }
 }
