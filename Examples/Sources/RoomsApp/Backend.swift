@@ -102,7 +102,6 @@ extension PostgresRooms: ServedRooms {
     public var roomsInUse: Int { rooms.roomsInUse }
 
     public var droppedEvents: Int { rooms.droppedEvents }
-    }
 }
 
 extension StreamRooms: RoomsBackend {
