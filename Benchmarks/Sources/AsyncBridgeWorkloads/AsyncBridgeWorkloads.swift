@@ -175,7 +175,7 @@ public enum AsyncBridge {
         for i in 0..<n {
             let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
             continuation.yield(i)
-            let ticks = AsyncTimerSequence(interval: .seconds(3_600), clock: .continuous).map { _ in 0 }
+            let ticks = AsyncTimerSequence(interval: .seconds(3_600), clock: .continuous).map { @Sendable _ in 0 }
             var iterator = merge(stream, ticks).makeAsyncIterator()
             sum &+= await iterator.next() ?? 0
             continuation.finish()

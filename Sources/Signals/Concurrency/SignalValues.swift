@@ -206,12 +206,6 @@ extension Signal {
             package var _producerParkCount: Int {
                 _subscription.channel.producerParkCount
             }
-
-            /// How many times a sender's thread itself resumed this loop waiting in `next()`;
-            /// the other wakes were run by loops woken before (see Wakes.swift).
-            package var _wakesBySender: Int {
-                _subscription.channel.wakesBySender
-            }
         }
     }
 }
@@ -250,8 +244,7 @@ final class _ValuesSubscription<Value, Failure: Error>: Sendable {
 final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline typealias Outcome = Result<Value?, Failure>
     /// An outcome handed to the waiting task (see `_Unchecked`).
-    /// The flag says whether the sender's thread woke the task at once (`_Wakes.woken()`).
-    @usableFromInline typealias Waiter = UnsafeContinuation<_Unchecked<(Outcome, Bool)>, Never>
+    @usableFromInline typealias Waiter = UnsafeContinuation<_Unchecked<Outcome>, Never>
 
     @usableFromInline
     struct State {
@@ -268,15 +261,6 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         @usableFromInline var isFinished = false
         /// The consumer waiting in `next()`; only when the buffer is empty.
         @usableFromInline var waiter: Waiter?
-        /// A wake of `waiter` is queued in `_Wakes` (not yet run): later values follow the
-        /// policy into `buffer`; the first one waits in `forWaiter`.
-        @usableFromInline var isWakeQueued = false
-        /// What the queued wake hands the waiting consumer: the value (or the end) that found
-        /// it waiting. It takes no room in `buffer`, as a value handed over at once did not.
-        @usableFromInline var forWaiter: Outcome?
-        /// How many times the sender's thread itself resumed the waiting consumer (for the
-        /// tests that a broadcast leaves the resumptions to the woken loops).
-        @usableFromInline var wakesBySender = 0
         /// The subscription's sink, until the signal ends or the consumer goes away.
         @usableFromInline var sink: Observer<Value, Failure>?
         /// The producer thread while it is inside `subscribe`, else 0: its values park it at
@@ -404,7 +388,6 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         var discarded = _RingQueue<Value>()
         var discardedReplay = _RingQueue<Value>()
         var sinkToDispose: Observer<Value, Failure>?
-        var queuesAWake = false
         let (waiter, outcome, dropped) = state.withLockWaiting { state -> (Waiter?, Outcome?, Value?)? in
             // Only the producer parks, so only it unparks (another sender must not hide it).
             let isProducer = state.producer == thread
@@ -414,13 +397,9 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
             if state.isFinished || state.terminal != nil { return (nil, nil, nil) }
             switch event {
             case .next(let value):
-                if state.waiter != nil, !state.isWakeQueued {
-                    // Handed to the waiting consumer, whose wake is queued out of this
-                    // sender's path (`_Wakes`).
-                    state.forWaiter = .success(value)
-                    state.isWakeQueued = true
-                    queuesAWake = true
-                    return (nil, nil, nil)
+                if let waiter = state.waiter {
+                    state.waiter = nil
+                    return (waiter, .success(value), nil)
                 }
                 if isProducer, state.replay.count + state.buffer.count + state.heldByLoop >= parkingLimit {
                     state.isProducerParked = true
@@ -461,11 +440,9 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
             case .error, .completed:
                 state.sink = nil // the sink stops itself; nothing to dispose
                 state.terminal = event
-                if state.waiter != nil, !state.isWakeQueued {
-                    state.isWakeQueued = true
-                    queuesAWake = true
-                }
-                return (nil, nil, nil)
+                guard let waiter = state.waiter else { return (nil, nil, nil) }
+                state.waiter = nil
+                return (waiter, state.take(), nil)
             }
         }
         if dropped != nil { self.dropped?.add(1 + discarded.count + discardedReplay.count) }
@@ -473,26 +450,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         _ = discarded
         _ = discardedReplay
         sinkToDispose?._dispose()
-        if let waiter, let outcome { waiter.resume(returning: _Unchecked((outcome, false))) }
-        if queuesAWake { _Wakes.shared.schedule(self) }
-    }
-
-    /// From `_Wakes` (the sender's thread, or the drain task): resumes the waiting consumer
-    /// with what was handed to it. `false` if there is none any more (it was cancelled
-    /// meanwhile).
-    @inlinable
-    func wake(bySender: Bool) -> Bool {
-        let (waiter, outcome) = state.withLock { state -> (Waiter?, Outcome?) in
-            state.isWakeQueued = false
-            guard let waiter = state.waiter, let outcome = state.forWaiter ?? state.take() else { return (nil, nil) }
-            if bySender { state.wakesBySender += 1 }
-            state.forWaiter = nil
-            state.waiter = nil
-            return (waiter, outcome)
-        }
-        guard let waiter, let outcome else { return false }
-        waiter.resume(returning: _Unchecked((outcome, bySender)))
-        return true
+        if let waiter, let outcome { waiter.resume(returning: _Unchecked(outcome)) }
     }
 
     /// From the consumer.
@@ -509,7 +467,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
             return .success(value)
         }
         if let outcome = takeWakingTheProducer() { return outcome }
-        let resumed = await withTaskCancellationHandler {
+        return await withTaskCancellationHandler {
             await withUnsafeContinuation(isolation: actor) { (continuation: Waiter) in
                 let (outcome, wakes) = state.withLock { state -> (Outcome?, Bool) in
                     state.heldByLoop = 0
@@ -518,16 +476,11 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
                     return (outcome, wakesTheProducer(&state))
                 }
                 if wakes { state.broadcast() }
-                if let outcome { continuation.resume(returning: _Unchecked((outcome, false))) }
-            }
+                if let outcome { continuation.resume(returning: _Unchecked(outcome)) }
+            }.value
         } onCancel: { [self] in
             cancel()
         }
-        let (outcome, isWokenAtOnce) = resumed.value
-        // Woken at once by its sender (`_Wakes`): it has run, so the sender's next wake may run
-        // at once too; until then, wakes are queued for the drain task.
-        if isWokenAtOnce { _Wakes.shared.woken() }
-        return outcome
     }
 
     /// What `next()` returns now (or `nil`: it must wait), with the loop's batch empty.
@@ -589,33 +542,30 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     /// buffer, wake a waiting consumer with `nil`, dispose the subscription.
     @inlinable
     func cancel() {
-        let (waiter, sink, buffer, replay, forWaiter) = state.withLock { state in
+        let (waiter, sink, buffer, replay) = state.withLock { state in
             state.isFinished = true
             state.terminal = nil
             defer {
-                state.forWaiter = nil
                 state.waiter = nil
                 state.sink = nil
                 state.buffer = _RingQueue(limit: capacity)
                 state.replay = _RingQueue()
             }
-            return (state.waiter, state.sink, state.buffer, state.replay, state.forWaiter)
+            return (state.waiter, state.sink, state.buffer, state.replay)
         }
-        _ = forWaiter
         _ = buffer // released outside the lock: a value's deinit is user code
         _ = replay
         // The sink first: a producer that is sending sees `isStopped` as soon as possible;
         // then a parked one is woken, finds the sequence finished, and returns.
         sink?._dispose()
         state.broadcast()
-        waiter?.resume(returning: _Unchecked((.success(nil), false)))
+        waiter?.resume(returning: _Unchecked(.success(nil)))
     }
 
     var maxBufferedCount: Int { state.withLock { $0.maxBufferedCount } }
     @usableFromInline var droppedCount: Int { state.withLock { $0.droppedCount } }
     @usableFromInline var isDisconnected: Bool { state.withLock { $0.isDisconnected } }
     var producerParkCount: Int { state.withLock { $0.producerParkCount } }
-    var wakesBySender: Int { state.withLock { $0.wakesBySender } }
 }
 
 /// A lock with a condition: the channel's state, where the producer parks and where the
