@@ -12,6 +12,12 @@
 //      `ReplaySubject(capacity: 1)` shared by every unit, `values` of its signal; AsyncStream:
 //      a new stream per unit, into which the value is yielded). The cost of one connection's
 //      start, not of its values.
+// W25 the same connection to a server's usual feed: a `share(replay: 1)` of a hand-made
+//      signal (kept connected by one subscription) merged with an `interval` on a
+//      `QueueScheduler` (its first tick an hour away); each unit makes a new iterator over the
+//      merge and reads the replayed value. The twin: a new AsyncStream per unit holding the
+//      value, merged (swift-async-algorithms' `merge`) with an `AsyncTimerSequence` of the
+//      same period.
 // Every case returns the sum of the values read; the expected sum is n(n-1)/2.
 
 import AsyncAlgorithms
@@ -44,6 +50,8 @@ public enum AsyncBridge {
             Case(id: "W13b", implementation: "asyncstream", units: n) { await w13bAsyncStream(n) },
             Case(id: "W13c", implementation: "signals", units: connections) { await w13cSignals(connections) },
             Case(id: "W13c", implementation: "asyncstream", units: connections) { await w13cAsyncStream(connections) },
+            Case(id: "W25", implementation: "signals", units: connections) { await w25Signals(connections) },
+            Case(id: "W25", implementation: "asyncstream", units: connections) { await w25AsyncStream(connections) },
         ]
     }
 
@@ -133,6 +141,42 @@ public enum AsyncBridge {
             let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
             continuation.yield(i)
             var iterator = stream.makeAsyncIterator()
+            sum &+= await iterator.next() ?? 0
+            continuation.finish()
+        }
+        return sum
+    }
+
+    // MARK: W25: subscribe to the first value of a merge of a connected share and a timer
+
+    /// Each unit: the share (connected by `keeper`) holds `i`; a new iterator over its merge
+    /// with an interval reads it.
+    @inline(never)
+    public static func w25Signals(_ n: Int) async -> Int {
+        let source = Subject<Int, Never>()
+        let handMade = Signal<Int, Never> { observer in source.signal.subscribe(observer) }
+        let shared = handMade.share(replay: 1)
+        let keeper = shared.subscribe(next: { _ in })
+        let feed = shared.merge(Signal<Int, Never>.interval(.seconds(3_600), on: QueueScheduler()).map { _ in 0 })
+        var sum = 0
+        for i in 0..<n {
+            source.send(value: i)
+            var iterator = feed.values.makeAsyncIterator()
+            sum &+= await iterator.next() ?? 0
+        }
+        keeper.dispose()
+        return sum
+    }
+
+    /// Each unit: a new stream holding `i`, merged with a timer sequence; the first value read.
+    @inline(never)
+    public static func w25AsyncStream(_ n: Int) async -> Int {
+        var sum = 0
+        for i in 0..<n {
+            let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+            continuation.yield(i)
+            let ticks = AsyncTimerSequence(interval: .seconds(3_600), clock: .continuous).map { @Sendable _ in 0 }
+            var iterator = merge(stream, ticks).makeAsyncIterator()
             sum &+= await iterator.next() ?? 0
             continuation.finish()
         }

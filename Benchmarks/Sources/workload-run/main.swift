@@ -3,6 +3,8 @@
 // workload-run --no-check IMPLEMENTATION CASE-ID…   runs the cases only (for a profiler)
 // workload-run async [CASE-ID…]   runs the async-bridge cases (W13, W13b, W13c) of every
 //                                 implementation once, checked (see AsyncBridgeRun.swift)
+// workload-run broadcast [FOLLOWERS [ROUNDS]]   W24: one send to many suspended `values` loops,
+//                                 beside AsyncStream (BroadcastRun.swift)
 // workload-run fanout [IMPLEMENTATION…]   runs W20, the server fan-out (signals, opencombine,
 //                                 asyncstream, asyncchannel) once each, checked (FanOutRun.swift)
 //
@@ -25,6 +27,9 @@ let check = args.first != "--no-check"
 if !check { args.removeFirst() }
 if args.first == "async" {
     exit(runAsyncBridgeCases(Set(args.dropFirst())))
+}
+if args.first == "broadcast" {
+    exit(runBroadcast(Array(args.dropFirst())))
 }
 if args.first == "fanout" {
     exit(runFanOutCases(Set(args.dropFirst())))

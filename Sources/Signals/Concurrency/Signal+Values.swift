@@ -4,10 +4,10 @@
 //   - the terminal event waits behind the buffered values, so order is kept;
 //   - cancelling the consuming task, or dropping the iterator (`break`), disposes the
 //     subscription.
-//   - a subject (or a fused map/filter run over one, a merge of an array of them, one cut by
-//     `take(until:)`/`take(during:)`, one with `on` callbacks: `Signal._isPrompt`) and a
-//     constant are subscribed on the iterator's own thread; what they send then is buffered,
-//     never parked;
+//   - a prompt signal (`Signal._isPrompt`, Core/Promptness.swift: a subject, a connected
+//     share, a timer, and what the kernel composes of them — map/filter runs, binds over a
+//     subject, merges and concats, `take(until:)`, `on`) and a constant are subscribed on the
+//     iterator's own thread; what they send then is buffered, never parked;
 //   - any other signal that sends synchronously while it is subscribed is read on demand: the
 //     subscription is made on a shared producer thread (`_SubscribeWorkers`, no thread start
 //     per iterator) that waits while the buffer is full.
@@ -25,13 +25,16 @@ extension Signal {
     /// is not lost. Values arrive in order, then the end of the sequence (completion) or the
     /// typed error (failure).
     ///
-    /// A subject's signal — `Subject`, `ReplaySubject`, `BehaviorSubject`, the `signal` of a
-    /// `ConnectableSignal`, and what these operators make of such signals: a run of
-    /// `map`/`filter`/`compactMap`, `Signal.merge` of an array of them, `take(until:)` with
-    /// one as the trigger (`take(during:)`: a lifetime's `ended` is one), and `on(…)` — is
-    /// subscribed on the iterator's own thread,
-    /// inside `makeAsyncIterator()`: its subscribe call returns promptly, so no other thread
-    /// is involved (a server's connection starts as fast as an `AsyncStream`'s). What it
+    /// A signal whose subscribe call returns at once is subscribed on the iterator's own
+    /// thread, inside `makeAsyncIterator()`, so no other thread is involved (a server's
+    /// connection starts as fast as an `AsyncStream`'s): a subject's signal (`Subject`,
+    /// `ReplaySubject`, `BehaviorSubject`), a `share`/`share(replay:)`/`replayLazily(upTo:)`
+    /// that is connected at that moment, `timer`/`interval` on a scheduler, a lifetime's
+    /// `ended`, and what the library composes of these: a run of `map`/`filter`/`compactMap`,
+    /// any `bind` (so any operator written with it) over a `Subject`, `merge` and `concat` of
+    /// them (`merge(shared, .interval(…))`), `take(until:)`, `take(during:)` and `on(…)`.
+    /// (A `bind` over a replaying source is not: for a replayed value its binding may return
+    /// any signal.) What it
     /// sends during that call, its replay, is buffered whole whatever the policy, never
     /// waits for the loop, and does not count against a bounded policy's `n` (which bounds
     /// the live values behind it): it is bounded by what the subject already holds.

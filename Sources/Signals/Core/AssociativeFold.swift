@@ -107,7 +107,10 @@ extension Signal {
         _ parts: [Signal],
         compose: @escaping @Sendable ([Signal]) -> Signal
     ) {
-        self.init(_representation: .fold(_AssociativeFold(kind: _AssociativeKey(key), parts: parts, compose: compose)))
+        // As prompt as its least prompt part (Promptness.swift): it subscribes them in turn.
+        self.init(
+            _representation: .fold(_AssociativeFold(kind: _AssociativeKey(key), parts: parts, compose: compose)),
+            _promptness: .leastPrompt(of: parts.lazy.map { $0._composablePromptness }))
     }
 }
 

@@ -67,7 +67,7 @@ extension Signal {
         let source = _IterativelyReleased(self)
         return Signal<U, F>(_representation: .subscribe { downstream in
             _Binder.start(source: source.signal, binding: .plain(makeBinding()), downstream: downstream)
-        })
+        }, _promptness: _promptness.throughBind)
     }
 
     /// `bind` for a binding that returns `nil` for `.completed` and keeps no state (flattenMap's):
@@ -84,7 +84,7 @@ extension Signal {
             _Binder.start(
                 source: source.signal, binding: .plain(makeBinding()), downstream: downstream,
                 constantValueEnds: constantValueEnds)
-        })
+        }, _promptness: _promptness.throughBind)
     }
 
     /// bind, with control over the inner subscriptions too: the binding gets a
@@ -125,7 +125,7 @@ extension Signal {
         let source = _IterativelyReleased(self)
         return Signal<U, F>(_representation: .subscribe { downstream in
             _Binder.start(source: source.signal, binding: .controlled(makeBinding()), downstream: downstream)
-        })
+        }, _promptness: _promptness.throughBind)
     }
 }
 
@@ -209,12 +209,12 @@ extension Signal {
             let leaf = self
             return Signal<U, F>(_representation: .subscribe { downstream in
                 _Binder.start(source: leaf, binding: .plain(binding), downstream: downstream)
-            })
+            }, _promptness: .unknown) // bind over a constant (.holding): Promptness.swift
         case .subscribe, .fold, .stage:
             let source = _IterativelyReleased(self)
             return Signal<U, F>(_representation: .subscribe { downstream in
                 _Binder.start(source: source.signal, binding: .plain(binding), downstream: downstream)
-            })
+            }, _promptness: _promptness.throughBind)
         }
     }
 }

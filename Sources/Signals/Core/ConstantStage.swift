@@ -38,22 +38,22 @@ extension Signal {
     /// `flattenMap { transform($0).map(Signal.just) ?? .empty }`: bind with a transform that
     /// returns a constant for every value, fused with the stages of the same kind before it
     /// (see above). `map`, `filter` and `compactMap` are this. A run over a prompt source
-    /// (`_isPrompt`) is prompt: its subscribe call is its source's, on the same thread.
+    /// (`_promptness`) is prompt: its subscribe call is its source's, on the same thread.
     @inlinable @inline(__always)
     func _flattenMapToConstants<U>(_ transform: @escaping @Sendable (Value) -> U?) -> Signal<U, Failure> {
         if case .stage(let previous) = _representation, previous.length < _ConstantStage<Value, Failure>.maximumLength {
             guard previous.isOfOneType else {
                 // A run over a source of another type: extended by the class that knows it.
-                return Signal<U, Failure>(_representation: .stage(previous.then(transform)), _isPrompt: _isPrompt)
+                return Signal<U, Failure>(_representation: .stage(previous.then(transform)), _promptness: _composablePromptness)
             }
             let run = unsafeDowncast(previous, to: _ConstantRun<Value, Failure>.self)
             if U.self == Value.self {
                 // Converted in this one context (specialised or not), where both types lower alike.
                 let sameType = unsafeBitCast(transform, to: (@Sendable (Value) -> Value?).self)
                 let next = _ConstantRun(source: run.source, length: run.length + 1, transform: run.composed(with: sameType))
-                return unsafeBitCast(Signal(_representation: .stage(next), _isPrompt: _isPrompt), to: Signal<U, Failure>.self)
+                return unsafeBitCast(Signal(_representation: .stage(next), _promptness: _composablePromptness), to: Signal<U, Failure>.self)
             }
-            return Signal<U, Failure>(_representation: .stage(run.changingType(transform)), _isPrompt: _isPrompt)
+            return Signal<U, Failure>(_representation: .stage(run.changingType(transform)), _promptness: _composablePromptness)
         }
         if U.self == Value.self {
             let sameType = unsafeBitCast(transform, to: (@Sendable (Value) -> Value?).self)
@@ -61,9 +61,9 @@ extension Signal {
                 guard let kept = value else { return }
                 value = sameType(kept)
             }
-            return unsafeBitCast(Signal(_representation: .stage(run), _isPrompt: _isPrompt), to: Signal<U, Failure>.self)
+            return unsafeBitCast(Signal(_representation: .stage(run), _promptness: _composablePromptness), to: Signal<U, Failure>.self)
         }
-        return Signal<U, Failure>(_representation: .stage(_TypedRun(source: _IterativelyReleased(self), length: 1, transform: transform)), _isPrompt: _isPrompt)
+        return Signal<U, Failure>(_representation: .stage(_TypedRun(source: _IterativelyReleased(self), length: 1, transform: transform)), _promptness: _composablePromptness)
     }
 }
 

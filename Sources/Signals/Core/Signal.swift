@@ -48,24 +48,15 @@ public struct Signal<Value, Failure: Error>: Sendable {
 
     @usableFromInline let _representation: _Representation
 
-    /// The subscribe call returns promptly and sends, on the subscribing thread, at most what
-    /// the source already holds (a subject's replay or terminal event): never an endless or
-    /// unbounded synchronous run. Set where a subject makes its `signal`, kept by fused runs
-    /// of `map`/`filter`/`compactMap`; `values` then subscribes on the loop's own thread.
-    @usableFromInline let _isPrompt: Bool
+    /// Whether the subscribe call returns at once, having sent on the subscribing thread at
+    /// most what the source holds: declared by the sources, composed by the kernel (the
+    /// rules are in Promptness.swift); `values` then subscribes on the loop's own thread.
+    @usableFromInline let _promptness: _Promptness
 
     @inlinable
-    init(_representation: _Representation, _isPrompt: Bool = false) {
+    init(_representation: _Representation, _promptness: _Promptness = .unknown) {
         self._representation = _representation
-        self._isPrompt = _isPrompt
-    }
-
-    /// This signal, marked prompt (`_isPrompt`) when `isPrompt` holds: for a composition whose
-    /// subscribe call only subscribes prompt signals, in turn, and runs the caller's closures
-    /// (`merge` of an array, `take(until:)`, `on`). Unmarked otherwise.
-    @inlinable
-    func _prompt(if isPrompt: Bool) -> Signal {
-        isPrompt && !_isPrompt ? Signal(_representation: _representation, _isPrompt: true) : self
+        self._promptness = _promptness
     }
 
     /// Creates a signal from a subscribe function, called once per subscription with the
@@ -87,7 +78,7 @@ public struct Signal<Value, Failure: Error>: Sendable {
         _representation = .subscribe { sink in
             sink._setUpstream(subscribe(sink))
         }
-        _isPrompt = false
+        _promptness = .unknown
     }
 
     /// Subscribes `observer`: runs the signal's work and delivers its events to `observer`.

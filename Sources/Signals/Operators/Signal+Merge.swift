@@ -24,12 +24,11 @@ extension Signal {
     @inlinable
     public static func merge<Parts: Sequence<Signal> & Sendable>(_ signals: Parts) -> Signal {
         let merged = Signal<Signal, Failure>.from(signals).flatten()
-        // An array of subjects (prompt signals) merges into a prompt signal: subscribing it
-        // subscribes each in turn, each returning at once; `values` then subscribes it on the
-        // loop's own thread. Another sequence is not read here (it may be lazy or one-pass).
+        // An array is the parts a fold would hold: as prompt as its least prompt part
+        // (Promptness.swift). Another sequence is not read here (it may be lazy or one-pass).
         // (A type comparison, not a dynamic cast: constant once specialised.)
         guard Parts.self == [Signal].self else { return merged }
-        return merged._prompt(if: unsafeBitCast(signals, to: [Signal].self).allSatisfy(\._isPrompt))
+        return merged._promptness(composing: unsafeBitCast(signals, to: [Signal].self))
     }
 
     /// Forwards the values of all the given signals, subscribed at once, in order.

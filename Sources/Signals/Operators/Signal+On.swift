@@ -95,8 +95,8 @@ extension Signal {
         disposed: (@Sendable () -> Void)? = nil
     ) -> Signal {
         let source = started.map { _startingAfterSubscription($0) } ?? self
-        // Adds only the caller's closures: prompt if this signal is (`values` subscribes it on
-        // the loop's own thread).
+        // Adds only the caller's closures around this signal's subscription: as prompt as
+        // this signal (`_promptness(composing:)`).
         func observing(_ subscribedSource: Signal) -> Signal {
             // Nothing to call per event (only `subscribed`, `started` or `disposed`): no bind
             // for the events to pass through.
@@ -120,14 +120,14 @@ extension Signal {
             }
         }
         guard let disposed else {
-            guard let subscribed else { return observing(source)._prompt(if: _isPrompt) }
+            guard let subscribed else { return observing(source)._promptness(composing: [self]) }
             return observing(.deferred {
                 subscribed()
                 return source
-            })._prompt(if: _isPrompt)
+            })._promptness(composing: [self])
         }
         let observed = observing(source)
-        return Signal.using({ subscribed?() }, release: { _ in disposed() }, { _ in observed })._prompt(if: _isPrompt)
+        return Signal.using({ subscribed?() }, release: { _ in disposed() }, { _ in observed })._promptness(composing: [self])
     }
 }
 

@@ -37,9 +37,9 @@ extension Signal {
     ///   Combine `prefix(untilOutputFrom:)`.
     @inlinable
     public func take<T>(until trigger: Signal<T, Never>) -> Signal {
-        // Prompt when both are (a subject cut by a lifetime's `ended`): subscribing it
-        // subscribes the two, in turn.
-        _take(untilNil: trigger.map { _ -> Event<Value, Failure>? in nil })._prompt(if: _isPrompt && trigger._isPrompt)
+        // Subscribing it subscribes the two, in turn: as prompt as the less prompt of them
+        // (a subject cut by a lifetime's `ended` is).
+        _take(untilNil: trigger.map { _ -> Event<Value, Failure>? in nil })._promptness(composing: self, trigger)
     }
 
     /// `take(until:)` with its trigger already in the merged form: each `nil` of `stops`

@@ -278,7 +278,7 @@ final class _BoundedHop<Value, Failure: Error, S: Scheduler>: Disposable, _Stopp
     @inlinable
     func start(_ signal: Signal<Value, Failure>) {
         let source = Observer<Value, Failure> { [self] event in receive(event) }
-        // A prompt source (a subject, a replaying subject: `Signal._isPrompt`) or a constant
+        // A prompt source (a subject, a replaying subject, a timer: `Signal._isPrompt`, Core/Promptness.swift) or a constant
         // sends during its subscribe call only what it already holds: its replay.
         let replays: Bool
         switch signal._representation {

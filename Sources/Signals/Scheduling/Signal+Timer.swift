@@ -71,7 +71,7 @@ extension Signal where Value == Int {
                 observer.send(value: 0)
                 observer.sendCompleted()
             })
-        })
+        }, _promptness: .holding) // schedules; sends at once only if the scheduler runs it at once
     }
 
     @inlinable
@@ -87,7 +87,7 @@ extension Signal where Value == Int {
                 }
                 observer.send(value: tick)
             }
-        }
+        }._declaring(.holding) // schedules; at most one tick at once (an immediate scheduler)
     }
 }
 

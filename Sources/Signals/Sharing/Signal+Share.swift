@@ -102,7 +102,10 @@ extension Signal {
     public func share(replay count: Int) -> Signal {
         _precondition(count >= 0, "Signals: share(replay:) needs a count of 0 or more, got \(count); share() replays nothing")
         let share = _RefCountedShare(upstream: self, capacity: count)
-        return Signal(_representation: .subscribe { sink in share.subscribe(sink) })
+        // Prompt while connected (joining sends at most the replay); otherwise subscribing
+        // connects the upstream on the subscribing thread: the upstream's (Promptness.swift).
+        return Signal(_representation: .subscribe { sink in share.subscribe(sink) },
+                      _promptness: .decidedWhenSubscribed(_PromptnessCheck { share.promptness }))
     }
 
     /// Starts this signal on the first subscription, and replays its last `capacity` values
@@ -139,7 +142,8 @@ extension Signal {
     public func replayLazily(upTo capacity: Int) -> Signal {
         _precondition(capacity >= 0, "Signals: replayLazily(upTo:) needs a capacity of 0 or more, got \(capacity); share() keeps no values")
         let replay = _LazyReplay(upstream: self, capacity: capacity)
-        return Signal(_representation: .subscribe { sink in replay.subscribe(sink) })
+        return Signal(_representation: .subscribe { sink in replay.subscribe(sink) },
+                      _promptness: .decidedWhenSubscribed(_PromptnessCheck { replay.promptness }))
     }
 }
 
@@ -224,6 +228,15 @@ final class _RefCountedShare<Value, Failure: Error>: Sendable {
         }
     }
 
+    /// How a subscribe call made now behaves: joining a live connection sends at most the
+    /// replay; connecting subscribes the upstream on the subscribing thread.
+    @usableFromInline
+    var promptness: _Promptness {
+        let isConnected = state.withLock { $0.connection != nil }
+        if isConnected { return capacity == 0 ? .quiet : .holding }
+        return upstream._composablePromptness.now
+    }
+
     /// A subscriber of `connection` has left: the last one disconnects it.
     @usableFromInline
     func leave(_ connection: _Connection) {
@@ -266,6 +279,13 @@ final class _LazyReplay<Value, Failure: Error>: Sendable {
         self.upstream = upstream
         engine = _ReplayEngine(capacity: capacity, replaysValuesAfterTerminal: true)
         connection.disposed(by: lifetime)
+    }
+
+    /// Connected once (it never disconnects): joining sends at most the replay; the first
+    /// subscribe call connects the upstream on its thread.
+    @usableFromInline
+    var promptness: _Promptness {
+        isConnected.load(ordering: .acquiring) ? .holding : upstream._composablePromptness.now
     }
 
     @inlinable

@@ -105,14 +105,14 @@ public final class Lifetime: Sendable {
     /// // Prints: ended, completed
     /// ```
     public var ended: Signal<Void, Never> {
-        // Prompt (`values` subscribes it on the loop's thread): subscribing adds an action,
-        // or sends the two events at once after the end.
+        // A source that holds what it sends (`values` subscribes it on the loop's thread):
+        // subscribing adds an action, or sends the two events at once after the end.
         Signal { [self] observer in
             observeEnded {
                 observer.send(value: ())
                 observer.sendCompleted()
             }
-        }._prompt(if: true)
+        }._declaring(.holding)
     }
 
     /// Runs `action` once, when the lifetime ends, on the thread that ends it (after the

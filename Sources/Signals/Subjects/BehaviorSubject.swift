@@ -64,7 +64,7 @@ public final class BehaviorSubject<Value, Failure: Error>: Sendable {
     /// ```
     @inlinable
     public var signal: Signal<Value, Failure> {
-        Signal(_representation: .subscribe { [_engine] sink in _engine.subscribe(sink) }, _isPrompt: true)
+        Signal(_representation: .subscribe { [_engine] sink in _engine.subscribe(sink) }, _promptness: .holding)
     }
 
     /// Makes `event`'s value the current value and sends it. Ignored after a terminal event.

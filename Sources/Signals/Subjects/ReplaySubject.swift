@@ -59,7 +59,7 @@ public final class ReplaySubject<Value, Failure: Error>: Sendable {
     /// ```
     @inlinable
     public var signal: Signal<Value, Failure> {
-        Signal(_representation: .subscribe { [_engine] sink in _engine.subscribe(sink) }, _isPrompt: true)
+        Signal(_representation: .subscribe { [_engine] sink in _engine.subscribe(sink) }, _promptness: .holding)
     }
 
     /// Remembers and sends `event`. Ignored after a terminal event.

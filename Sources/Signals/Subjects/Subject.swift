@@ -56,7 +56,7 @@ public final class Subject<Value, Failure: Error>: Sendable {
         // caller (no generic-metadata lookups on the subscription's teardown).
         Signal(_representation: .subscribe { [self] sink in
             sink._setUpstream(_add(sink))
-        }, _isPrompt: true)
+        }, _promptness: .quiet)
     }
 
     /// Sends `event` to the current observers. Ignored after a terminal event.

@@ -181,6 +181,7 @@ private struct Box: Sendable { let value: Int }
         // Side effects.
         row("on(subscribed:next:error:completed:terminated:disposed:)") { $0.on(next: { _ in }, completed: {}) },
         row("on(started:)") { $0.on(started: {}) },
+        row("counting(into:)") { $0.counting(into: SubscriptionCount()) },
         row("log(_:to:)") { $0.log("conformance", to: { _ in }) },
         row("trace(_:in:)") { $0.trace("conformance", in: SignalTrace()) },
         // A resource per subscription around the source.
