@@ -1,7 +1,8 @@
 // The layout rules every picture keeps (the gallery's, the README's, the traces'): each mark
 // is drawn at its time (never pushed to a later tick when it shares one), no two marks
 // overlap, and a mark leaves its lane's line only to stack above another mark of its tick.
-// SignalsTests checks the gallery with it, PlaygroundTests the README's picture.
+// SignalsTests checks the gallery, the trace picture and the room-feed picture with it,
+// PlaygroundTests the README's picture.
 
 import Signals
 

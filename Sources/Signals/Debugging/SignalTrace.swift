@@ -256,8 +256,9 @@ public final class SignalTrace: Sendable {
     /// The timeline as an SVG 1.1 picture: one lane per stage in pipeline order (the source
     /// at the top: the stage that first saw a value or a terminal event), over an axis fitted
     /// to the run (from its first entry to its last, in milliseconds, or microseconds for a
-    /// run under one). Values are labelled marbles in the colour of the value (the same value
-    /// keeps its colour from stage to stage) — up to three values closer than a marble's width
+    /// run under one), 800 pixels wide or up to twice that so that marks at different
+    /// instants sit side by side on their lane's line. Values are labelled marbles in the colour of the value (the same value
+    /// keeps its colour from stage to stage) — up to three values still closer than a marble's width
     /// on one thread are stacked, more are one marble counted `×N` — completion is a bar, failure a cross with the
     /// error's text, and each subscription is shaded until its terminal event or, dashed,
     /// its disposal. The thread is on the picture: in the lane's name (`source (main)`) when
@@ -313,7 +314,6 @@ public final class SignalTrace: Sendable {
         let unitName = micro ? "µs" : "ms"
         func units(_ time: Duration) -> Double { (time - origin) / (micro ? .microseconds(1) : .milliseconds(1)) }
         let length = max(units(entries.last?.time ?? origin), micro ? 1 : 0.001)
-        let scale = 800 / length
         // One pass over the entries: each stage's entries.
         var stages: [String] = []
         var entriesOfStage: [String: [Entry]] = [:]
@@ -348,7 +348,9 @@ public final class SignalTrace: Sendable {
             toneOfLabel[label] = tone
             return tone
         }
-        let lanes = order.map { index in
+        // The lanes drawn at `scale` pixels a unit (runs of values closer than a marble
+        // depend on it).
+        func lanes(at scale: Double) -> [_LanePicture.Lane] { order.map { index in
             let stage = stages[index]
             let stageEntries = entriesOfStage[stage] ?? []
             let threads = Set(stageEntries.map(\.thread))
@@ -429,10 +431,30 @@ public final class SignalTrace: Sendable {
             // else as a tag on each marble.
             let name = threads.count == 1 ? "\(stage) (\(threads.first!))" : stage
             return _LanePicture.Lane(name: name, marks: marks, active: intervals.map { ($0.start, $0.end) }, isOutput: false)
+        } }
+        // The axis is 800 pixels wide, or wider (up to twice) where two marks of a lane at
+        // different instants would otherwise crowd: a trace has no ticks, so a mark stacked
+        // above another would read as sent at the same time. Widening can draw value by value
+        // a run that was counted `×N`, so the widths are measured again, a few times at most.
+        let widest = 1600 / length
+        var scale = 800 / length
+        var drawn = lanes(at: scale)
+        for _ in 0..<4 where scale < widest {
+            var needed = scale
+            for lane in drawn {
+                let marks = lane.marks.sorted { $0.position < $1.position }
+                for (a, b) in zip(marks, marks.dropFirst()) where b.position > a.position {
+                    let room = (_LanePicture.width(of: a) + _LanePicture.width(of: b)) / 2 + 3.5
+                    needed = max(needed, room / (b.position - a.position))
+                }
+            }
+            if needed <= scale { break }
+            scale = min(needed, widest)
+            drawn = lanes(at: scale)
         }
         var picture = _LanePicture(
             title: title, summary: "A timeline of \(stages.count) traced stages over \(_fmt(length)) \(unitName)",
-            lanes: lanes, length: length, unit: unitName, scale: scale, step: _niceStep(length / 8))
+            lanes: drawn, length: length, unit: unitName, scale: scale, step: _niceStep(length / 8))
         // The thread tags on marbles, spelled out under the key.
         let tagged = Set(stages.filter { Set(entriesOfStage[$0]!.map(\.thread)).count > 1 }.flatMap { entriesOfStage[$0]!.map(\.thread) })
         if !tagged.isEmpty {

@@ -75,7 +75,7 @@ func roomFeedDiagram() -> MarbleDiagram {
     let (lifetime, token) = Lifetime.make()
     let shutdown = scheduler.schedule(after: .seconds(14)) { token.end() }
     let follower = room.feed.take(during: lifetime).delaySubscription(.seconds(6), on: scheduler)
-    let diagram = scheduler.diagram(
+    var diagram = scheduler.diagram(
         "a room feed: history, then live messages, typing and rate, until the lifetime ends",
         inputs: ["posts": posts, "typing": pings],
         output: follower,
@@ -86,6 +86,9 @@ func roomFeedDiagram() -> MarbleDiagram {
     postsIn.dispose()
     pingsIn.dispose()
     shutdown.dispose()
+    // Wider ticks than the gallery's 40 pixels: the follower's `1/5` at 11 and `quiet` at 12
+    // need 44 to sit side by side on the lane's line (at 40, quiet was lifted above it).
+    diagram.tickWidth = 48
     return diagram
 }
 
@@ -104,6 +107,14 @@ func roomFeedDiagram() -> MarbleDiagram {
     @Test func thePictureMatchesTheCommittedFile() {
         let problem = compareWithCommitted(roomFeedDiagram().svg, at: file)
         #expect(problem == nil, "\(problem ?? "")")
+    }
+
+    @Test func thePictureKeepsTheLayoutRules() {
+        // The gallery's rules (Tests/Support/PictureLayout.swift): every mark at its time, no
+        // two overlapping, a mark off its lane's line only when stacked above another mark of
+        // its tick (b and c at 6), terminal events on the line.
+        let problems = layoutProblems(of: roomFeedDiagram())
+        #expect(problems.isEmpty, "\(problems.joined(separator: "; "))")
     }
 
     @Test func thePictureIsWellFormedAndTheSameOnEveryRun() {

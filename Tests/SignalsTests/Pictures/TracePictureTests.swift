@@ -7,6 +7,7 @@ import Foundation
 import Testing
 import Signals
 import SignalsTesting
+import SignalsTestSupport
 
 /// A scheduler on the test clock whose actions run "on" a named thread: while one runs, the
 /// trace's clock reports that name.
@@ -93,5 +94,18 @@ func tracedSearchPicture() -> _LanePicture {
         #expect(picture.svg.contains(">Threads: m = main, t2 = thread 2</text>"))
         // Every lane's name fits before its lane.
         #expect(picture.lanes.allSatisfy { _LanePicture.nameWidth(of: $0.name) + 14 < picture.left })
+    }
+
+    @Test func theTracePictureKeepsTheLayoutRules() {
+        // The rules of Tests/Support/PictureLayout.swift, as for the gallery: every mark at its
+        // time, no two overlapping, a mark off its lane's line only when stacked above another
+        // mark of its tick, terminal events on the line. A trace has no ticks (its instants
+        // are measured), so "its tick" is its exact instant: the axis widens (up to twice its
+        // 800 pixels) until marks at different instants sit side by side. This run needs it
+        // (sw 100 ms after s, swi 100 ms after swif); at 800 pixels they were lifted. A burst
+        // too dense for twice the width is still stacked or counted `×N`, which this rule
+        // cannot accept: this picture has no such burst, and SignalTraceTests checks bursts.
+        let problems = layoutProblems(of: tracedSearchPicture())
+        #expect(problems.isEmpty, "\(problems.joined(separator: "; "))")
     }
 }
