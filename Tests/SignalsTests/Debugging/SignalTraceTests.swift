@@ -324,3 +324,31 @@ extension SignalTraceTests {
         #expect(labels == ["1 \(tag(threads[0]))", "2 \(tag(threads[1]))", "oops \(tag(threads[1]))"], "\(labels)")
     }
 }
+
+extension SignalTraceTests {
+    /// The trace of a source sending `a` at 1 ms and `b` at `gap` ms later, completing at 100 ms,
+    /// on a virtual clock: its picture's axis width in pixels and the row of each mark.
+    private func twoValues(apart gap: Int) -> (width: Double, rows: [Int]) {
+        let scheduler = TestScheduler(tick: .milliseconds(1))
+        let timeline = SignalTrace(clock: { (scheduler.now.offset, "main") })
+        let marbles = "-a" + String(repeating: "-", count: gap - 1) + "b" + String(repeating: "-", count: 98 - gap) + "|"
+        let source: TestSignal<String, Never> = scheduler.hot(marbles)
+        let recorder = source.signal.trace("source", in: timeline).record(scheduler: scheduler)
+        scheduler.run()
+        #expect(recorder.values == ["a", "b"])
+        let picture = timeline._picture(title: "two values")
+        let axis = picture.axis
+        return (axis.x(picture.length) - axis.x(0), picture.placed(picture.lanes[0], on: axis).marks.map(\.row))
+    }
+
+    @Test func theAxisWidensUpToTwiceSoThatValuesAtDifferentInstantsSitOnTheLine() {
+        // 100 ms on 800 pixels: 8 a millisecond. Two 26-pixel marbles need about 30 pixels.
+        let far = twoValues(apart: 4)
+        #expect(far.width == 800 && far.rows == [0, 0, 0], "32 pixels apart: no widening")
+        let near = twoValues(apart: 2)
+        #expect(near.width > 800 && near.width <= 1600 && near.rows == [0, 0, 0], "widened: \(near)")
+        // 1 ms apart would need 3,000 pixels: the axis stops at twice its width and b is stacked.
+        let crowded = twoValues(apart: 1)
+        #expect(crowded.width == 1600 && crowded.rows.contains(1), "\(crowded)")
+    }
+}
