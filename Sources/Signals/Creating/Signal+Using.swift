@@ -70,9 +70,13 @@ final class _UsingSink<Value, Failure: Error, Resource>: Observer<Value, Failure
         self.downstream = downstream
         self.resource = resource
         self.releaseAction = release
-        // Cast as in `_Binder.init`: no check, a smaller frame in debug builds.
+        // Cast as in `_Binder.init`: unchecked in debug builds (a smaller frame).
         super.init(_passingSelf: { sink, event in
+        #if DEBUG
             Unmanaged<_UsingSink>.fromOpaque(Unmanaged.passUnretained(sink).toOpaque()).takeUnretainedValue().downstream.send(event)
+        #else
+            unsafeDowncast(sink, to: _UsingSink.self).downstream.send(event)
+        #endif
         })
     }
 
