@@ -303,6 +303,12 @@ struct _SourceClosures<Value, Failure: Error> {
 
 /// One subscription of a bound signal: ReactiveCocoa's bind pipeline.
 ///
+/// The binder is the sink of its source (an `Observer` of the source's events, whose handler
+/// is `onSource`): a subscription through one bind is one object, not a binder and a sink
+/// holding each other. Its observer part is stopped and emptied as any sink's is: by the
+/// source's terminal event, or by `_dispose()` when the binding stops the source or the
+/// output is disposed (`stopListeningToSource`, `disposeSubscriptions`).
+///
 /// `@unchecked Sendable`, by these invariants:
 /// - `sourceIsDone`, `backlog`, `emitter`, `nextInnerID`, `completesWhenDrained` and
 ///   `afterEvent` belong to the *source path*:
@@ -316,7 +322,9 @@ struct _SourceClosures<Value, Failure: Error> {
 /// The source-path properties opt out of dynamic exclusivity checks (`@exclusivity(unchecked)`)
 /// for that reason: the grammar, not the runtime, makes their accesses exclusive.
 @usableFromInline
-final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: Disposable, _Stoppable, @unchecked Sendable {
+final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>:
+    Observer<SourceValue, SourceFailure>, Disposable, @unchecked Sendable
+{
     @usableFromInline
     typealias Binding = _BindingClosure<SourceValue, SourceFailure, Value, Failure>
 
@@ -362,6 +370,18 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     init(downstream: Observer<Value, Failure>, binding: Binding) {
         self.downstream = downstream
         self.binding = binding
+        // The observer is this binder. Debug builds cast without `unsafeDowncast`, whose check
+        // made this closure's frame 160 bytes larger, paid at every level of nested
+        // subscriptions (100 nested `flattenMap`s overflowed a 512 KiB stack). Release builds
+        // keep `unsafeDowncast` (no check there): through `Unmanaged` the optimised cast
+        // cost a retain and a release a value (W3 136 -> 181 instructions per value).
+        super.init(_passingSelf: { sink, event in
+        #if DEBUG
+            Unmanaged<_Binder>.fromOpaque(Unmanaged.passUnretained(sink).toOpaque()).takeUnretainedValue().onSource(event)
+        #else
+            unsafeDowncast(sink, to: _Binder.self).onSource(event)
+        #endif
+        })
     }
 
     /// Runs `body` on the shared state under its lock. `body` only reads and swaps
@@ -394,13 +414,13 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         case .subscribe, .fold, .stage:
             let binder = _Binder(downstream: downstream, binding: binding)
             downstream._setUpstream(binder)
-            let sink = Observer<SourceValue, SourceFailure> { event in binder.onSource(event) }
             let accepted = binder.withShared { shared -> Bool in
                 if shared.isDisposed || shared.isStopped { return false }
-                shared.source = sink
+                shared.sourceIsLive = true
                 return true
             }
-            if accepted { source._subscribe(sink) }
+            // The binder is the source's sink.
+            if accepted { source._subscribe(binder) }
         }
     }
 
@@ -452,7 +472,9 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
 
     // MARK: The source path
 
-    @inlinable
+    /// A source event (the binder is its source's sink). Inlined into the sink's handler
+    /// closure, its only caller: one frame and one call a hop, as when a closure was the sink.
+    @inlinable @inline(__always)
     func onSource(_ event: Event<SourceValue, SourceFailure>) {
         let thread = _currentThreadID()
         let claim = sourceOwner.compareExchange(expected: 0, desired: thread, ordering: .acquiring)
@@ -581,17 +603,18 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     }
 
     /// First half of the source finishing, done as soon as the binding has seen its last
-    /// event: stop listening (mark the source path done and drop the sink), and if the
-    /// binding stopped a live source, dispose its subscription. The output is not affected.
+    /// event: stop listening (mark the source path done), and if the binding stopped a live
+    /// source, dispose its subscription (this binder's observer part: stopped, its upstream
+    /// disposed). The output is not affected.
     @inlinable
     func stopListeningToSource(disposingIt disposeSource: Bool) {
         sourceIsDone = true
-        let sink = withShared { shared -> (any _Sink)? in
-            let sink = shared.source
-            shared.source = nil
-            return sink
+        let wasLive = withShared { shared -> Bool in
+            let wasLive = shared.sourceIsLive
+            shared.sourceIsLive = false
+            return wasLive
         }
-        if disposeSource { sink?._dispose() }
+        if disposeSource && wasLive { _dispose() }
     }
 
     /// Cuts every live inner subscription (`BindControl.cancelInners()`), on the source path,
@@ -622,7 +645,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
         live.add(1, ordering: .relaxed)
         let id = nextInnerID
         nextInnerID += 1
-        let inner = Observer<Value, Failure> { [self] event in onInner(event, id: id) }
+        let inner = _InnerSink(binder: self, id: id)
         let accepted = withShared { shared -> Bool in
             if shared.isDisposed || shared.isStopped { return false }
             shared.inners.insert(inner, id: id)
@@ -655,7 +678,9 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
 
     // MARK: Inner signals (any thread)
 
-    @inlinable
+    /// An inner subscription's event. Inlined into the inner sink's handler closure, its only
+    /// caller.
+    @inlinable @inline(__always)
     func onInner(_ event: Event<Value, Failure>, id: Int) {
         switch event {
         case .next:
@@ -725,16 +750,18 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     @inlinable
     var isDisposed: Bool { ended.load(ordering: .acquiring) }
 
-    /// Stops the sinks that feed this binder, ahead of its disposal (`Observer._stop()`):
-    /// a synchronous source or inner sees `isStopped` and returns; nothing is disposed, and
-    /// nothing more is subscribed. Rare (`subscribe(on:)`'s disposal): out of line.
+    /// Stops the sinks that feed this binder, ahead of its disposal (`Observer._stop()`, called
+    /// by the downstream observer, whose upstream this binder is): a synchronous source or
+    /// inner sees `isStopped` and returns; nothing is disposed, and nothing more is
+    /// subscribed. This binder's own observer part is its source's sink. Rare
+    /// (`subscribe(on:)`'s disposal): out of line.
     @usableFromInline @inline(never)
-    func _stop() {
-        let (source, inners) = withShared { shared -> ((any _Sink)?, [any _Sink]) in
+    override func _stop() {
+        let (sourceIsLive, inners) = withShared { shared -> (Bool, [any _Sink]) in
             shared.isStopped = true
-            return (shared.source, shared.inners.entries.compactMap(\.sink))
+            return (shared.sourceIsLive, shared.inners.entries.compactMap(\.sink))
         }
-        source?._stop()
+        if sourceIsLive { super._stop() }
         for inner in inners { inner._stop() }
     }
 
@@ -742,14 +769,43 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>: D
     func disposeSubscriptions() {
         // Non-generic state (`_BinderShared`): this runs unspecialised when reached through
         // `any Disposable`, and must then cost no generic-metadata lookup.
-        let (source, inners) = withShared { shared -> ((any _Sink)?, [_InnerSinks.Entry]) in
+        let (sourceIsLive, inners) = withShared { shared -> (Bool, [_InnerSinks.Entry]) in
             shared.isDisposed = true
-            let source = shared.source
-            shared.source = nil
-            return (source, shared.inners.removeAll())
+            let sourceIsLive = shared.sourceIsLive
+            shared.sourceIsLive = false
+            return (sourceIsLive, shared.inners.removeAll())
         }
-        source?._dispose()
+        // This binder's observer part is the source's sink: stopped, its upstream disposed.
+        if sourceIsLive { _dispose() }
         for entry in inners { entry.sink?._dispose() }
+    }
+}
+
+/// The sink of one inner subscription of a binder: an observer that hands each event to the
+/// binder with its id (`onInner`). One object: an observer whose handler closure captured the
+/// binder and the id was two (the observer and the closure's context).
+///
+/// `@unchecked Sendable`: its own fields are immutable.
+@usableFromInline
+final class _InnerSink<SourceValue, SourceFailure: Error, Value, Failure: Error>:
+    Observer<Value, Failure>, @unchecked Sendable
+{
+    @usableFromInline let binder: _Binder<SourceValue, SourceFailure, Value, Failure>
+    @usableFromInline let id: Int
+
+    @inlinable
+    init(binder: _Binder<SourceValue, SourceFailure, Value, Failure>, id: Int) {
+        self.binder = binder
+        self.id = id
+        // Cast as in `_Binder.init`: unchecked in debug builds (a smaller frame).
+        super.init(_passingSelf: { sink, event in
+        #if DEBUG
+            let inner = Unmanaged<_InnerSink>.fromOpaque(Unmanaged.passUnretained(sink).toOpaque()).takeUnretainedValue()
+        #else
+            let inner = unsafeDowncast(sink, to: _InnerSink.self)
+        #endif
+            inner.binder.onInner(event, id: inner.id)
+        })
     }
 }
 
@@ -772,8 +828,8 @@ struct _Emission<Value, Failure: Error> {
 /// through `any Disposable` and so runs unspecialised, needs no generic metadata.
 @usableFromInline
 struct _BinderShared {
-    /// The sink subscribed to the source, until the source finishes.
-    @usableFromInline var source: (any _Sink)?
+    /// The source is subscribed (to the binder's own observer part) and has not finished.
+    @usableFromInline var sourceIsLive = false
     /// The sinks of the live inner subscriptions.
     @usableFromInline var inners = _InnerSinks()
     @usableFromInline var isDisposed = false

@@ -21,7 +21,12 @@ import Synchronization
 ///   stops it for both.
 /// - Note: Values are delivered on whatever thread the source sends them; `Value` is not
 ///   required to be `Sendable` (as in Combine), so share non-`Sendable` values with care.
-public final class Observer<Value, Failure: Error>: Sendable {
+// Not `final`, so that the kernel's own sinks can be observers themselves (a bind's binder is
+// the sink of its source: one object, not two); no subclass outside the library is possible
+// (the class is not `open`), and every member but `_stop()` is `final`, so a call is never
+// dispatched through the vtable. `@unchecked Sendable`: the stored state is immutable, atomic,
+// or guarded by `_slotLock`.
+public class Observer<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline let _handler: @Sendable (Event<Value, Failure>) -> Void
     /// An observer of values only (`Observer(next:)`, `subscribe(next:)`) keeps the closure it
     /// was given and calls it directly (`_valuesOnly`): no wrapping closure, whose context
@@ -31,6 +36,12 @@ public final class Observer<Value, Failure: Error>: Sendable {
     /// its context per value, W3 +30%); a non-optional `let` is called as it is.
     @usableFromInline let _next: @Sendable (Value) -> Void
     @usableFromInline let _valuesOnly: Bool
+    /// A kernel sink that is its own handler (`_Binder`, `_InnerSink`, `_UsingSink`): its
+    /// events go to `_selfHandler`, called with this observer. (A closure of its own type,
+    /// not `_handler` cast: a function value cast between types is not reabstracted, and
+    /// specialised and generic code then disagree on how its arguments are passed.)
+    @usableFromInline let _passesSelf: Bool
+    @usableFromInline let _selfHandler: @Sendable (Observer<Value, Failure>, Event<Value, Failure>) -> Void
     /// An observer that takes terminal events as ordinary calls of its handler and never
     /// stops (`Action.inputs`: RxSwift's inputs ignore a completion and keep applying).
     @usableFromInline let _neverStops: Bool
@@ -44,15 +55,23 @@ public final class Observer<Value, Failure: Error>: Sendable {
     // runs. Whichever of "install an upstream" and "stop" comes second sees the other: the
     // install checks `_stopped` under the lock, and a stop stores `_stopped` before it takes
     // the lock to empty the slot.
+    //
+    // A subscription to a subject (or a replaying subject) needs no disposable of its own: the
+    // slot holds the list this observer was added to (a `_SlotOwner`: a subject's core) and
+    // its id there (`_upstreamSlot`, -1 for any other upstream), and emptying the slot
+    // removes that id from the list.
     @usableFromInline let _slotLock = _InlineLock()
-    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var _upstream: (any Disposable)?
-    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var _keepAlive: _SubscriptionCell?
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) final var _upstream: (any Disposable)?
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) final var _upstreamSlot = -1
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) final var _keepAlive: _SubscriptionCell?
 
     @inlinable
     public init(_ send: @escaping @Sendable (Event<Value, Failure>) -> Void) {
         _handler = send
         _next = { _ in }
         _valuesOnly = false
+        _passesSelf = false
+        _selfHandler = { _, _ in }
         _neverStops = false
     }
 
@@ -62,6 +81,8 @@ public final class Observer<Value, Failure: Error>: Sendable {
         _handler = send
         _next = { _ in }
         _valuesOnly = false
+        _passesSelf = false
+        _selfHandler = { _, _ in }
         _neverStops = neverStops
     }
 
@@ -71,8 +92,25 @@ public final class Observer<Value, Failure: Error>: Sendable {
         _handler = { _ in }
         _next = next
         _valuesOnly = true
+        _passesSelf = false
+        _selfHandler = { _, _ in }
         _neverStops = false
     }
+
+    /// The observer part of a kernel sink that handles its own events (`_Binder`, the sink of
+    /// its source): `handler` is called with this observer and each event it lets through.
+    /// Made where the subclass is specialised, the closure captures nothing (no allocation).
+    @inlinable
+    init(_passingSelf handler: @escaping @Sendable (Observer<Value, Failure>, Event<Value, Failure>) -> Void) {
+        _handler = { _ in }
+        _selfHandler = handler
+        _next = { _ in }
+        _valuesOnly = false
+        _passesSelf = true
+        _neverStops = false
+    }
+
+
 
     /// Creates an observer from one closure per kind of event; missing closures ignore
     /// their events.
@@ -110,15 +148,22 @@ public final class Observer<Value, Failure: Error>: Sendable {
     /// observer.send(.completed)
     /// ```
     @inlinable
-    public func send(_ event: Event<Value, Failure>) {
+    public final func send(_ event: Event<Value, Failure>) {
+        // A kernel sink (`_passesSelf`) is tested first: every operator's hop is one.
         if case .next(let value) = event {
             if !_stopped.load(ordering: .acquiring) {
-                if _valuesOnly { _next(value) } else { _handler(event) }
+                if _passesSelf {
+                    _selfHandler(self, event)
+                } else if _valuesOnly {
+                    _next(value)
+                } else {
+                    _handler(event)
+                }
             }
         } else if _neverStops {
             _handler(event)
         } else if !_stopped.exchange(true, ordering: .sequentiallyConsistent) {
-            _handler(event)
+            if _passesSelf { _selfHandler(self, event) } else { _handler(event) }
             _disposeUpstream()
         }
     }
@@ -129,9 +174,15 @@ public final class Observer<Value, Failure: Error>: Sendable {
     /// observer.send(value: 1)
     /// ```
     @inlinable @inline(__always)
-    public func send(value: Value) {
+    public final func send(value: Value) {
         if !_stopped.load(ordering: .acquiring) {
-            if _valuesOnly { _next(value) } else { _handler(.next(value)) }
+            if _passesSelf {
+                _selfHandler(self, .next(value))
+            } else if _valuesOnly {
+                _next(value)
+            } else {
+                _handler(.next(value))
+            }
         }
     }
 
@@ -141,7 +192,7 @@ public final class Observer<Value, Failure: Error>: Sendable {
     /// observer.send(error: MyError.broken)
     /// ```
     @inlinable
-    public func send(error: Failure) {
+    public final func send(error: Failure) {
         send(.error(error))
     }
 
@@ -151,7 +202,7 @@ public final class Observer<Value, Failure: Error>: Sendable {
     /// observer.sendCompleted()
     /// ```
     @inlinable
-    public func sendCompleted() {
+    public final func sendCompleted() {
         send(.completed)
     }
 
@@ -162,13 +213,13 @@ public final class Observer<Value, Failure: Error>: Sendable {
     /// for value in values where !observer.isStopped { observer.send(value: value) }
     /// ```
     @inlinable
-    public var isStopped: Bool {
+    public final var isStopped: Bool {
         _stopped.load(ordering: .acquiring)
     }
 
     /// A sink that nothing references any more can receive nothing more: release what fed it.
     deinit {
-        _upstream?.dispose()
+        Self._release(_upstream, slot: _upstreamSlot)
     }
 
     // MARK: - The subscription slot (kernel only)
@@ -176,25 +227,52 @@ public final class Observer<Value, Failure: Error>: Sendable {
     /// Installs what feeds this observer, replacing (without disposing) what was there; if
     /// the observer has already stopped, disposes it (and what was there) instead.
     @usableFromInline
-    func _setUpstream(_ disposable: (any Disposable)?) {
+    final func _setUpstream(_ disposable: (any Disposable)?) {
+        _setUpstream(disposable, slot: -1)
+    }
+
+    /// Installs the list this observer was added to as `id` (a subject's core) as what feeds
+    /// it (`owner.remove(id:)` ends it): `_setUpstream` without a disposable object.
+    @inlinable
+    final func _setUpstream(addedTo owner: _SlotOwner, id: Int) {
+        _setUpstream(owner, slot: id)
+    }
+
+    @usableFromInline
+    final func _setUpstream(_ disposable: (any Disposable)?, slot: Int) {
         _slotLock.lock()
         let previous = _upstream
+        let previousSlot = _upstreamSlot
         if _stopped.load(ordering: .sequentiallyConsistent) {
             _upstream = nil
+            _upstreamSlot = -1
             _slotLock.unlock()
-            disposable?.dispose()
-            previous?.dispose()
+            Self._release(disposable, slot: slot)
+            Self._release(previous, slot: previousSlot)
             return
         }
         _upstream = disposable
+        _upstreamSlot = slot
         _slotLock.unlock()
+    }
+
+    /// Ends what a slot held: removes this observer's id from a subject's core, or disposes
+    /// the disposable.
+    @usableFromInline @inline(__always)
+    static func _release(_ upstream: (any Disposable)?, slot: Int) {
+        guard let upstream else { return }
+        if slot >= 0 {
+            unsafeDowncast(upstream as AnyObject, to: _SlotOwner.self).remove(id: slot)
+        } else {
+            upstream.dispose()
+        }
     }
 
     /// Makes this sink and `cell` (which holds it) keep each other alive until the sink
     /// stops, when the sink lets go of the cell and empties it; false if it has already
     /// stopped.
     @usableFromInline
-    func _keepAliveUntilStopped(_ cell: _SubscriptionCell) -> Bool {
+    final func _keepAliveUntilStopped(_ cell: _SubscriptionCell) -> Bool {
         _slotLock.lock()
         defer { _slotLock.unlock() }
         if _stopped.load(ordering: .sequentiallyConsistent) { return false }
@@ -204,7 +282,7 @@ public final class Observer<Value, Failure: Error>: Sendable {
 
     /// Stops this observer and disposes what feeds it (the subscription's dispose).
     @usableFromInline
-    func _dispose() {
+    final func _dispose() {
         _stopped.store(true, ordering: .sequentiallyConsistent)
         _disposeUpstream()
     }
@@ -226,13 +304,57 @@ public final class Observer<Value, Failure: Error>: Sendable {
     /// Empties the slot: disposes the upstream, and empties the keep-alive cell (so that a
     /// disposable kept after the subscription has ended keeps nothing of it).
     @usableFromInline
-    func _disposeUpstream() {
+    final func _disposeUpstream() {
         _slotLock.lock()
         let upstream = _upstream.take()
+        let slot = _upstreamSlot
+        _upstreamSlot = -1
         let keepAlive = _keepAlive.take()
         _slotLock.unlock()
-        upstream?.dispose()
+        Self._release(upstream, slot: slot)
         keepAlive?._letGo()
+    }
+}
+
+/// A list of observers that an observer's upstream slot may hold with the observer's id in
+/// it (`Observer._setUpstream(addedTo:id:)`), in place of a disposable object per
+/// subscription: emptying the slot calls `remove(id:)`. Not generic, so that the call is
+/// specialised code wherever the slot is emptied. The `Disposable` conformance only lets it
+/// sit in the slot; the slot never calls `dispose()` on it.
+///
+/// An observer holds its list strongly while it is subscribed, and the list holds the
+/// observer: a live subscription lives until it ends, whether or not its subject is kept
+/// (Contracts.md, "Disposal and lifetimes"); once it has ended, neither holds the other.
+@usableFromInline
+class _SlotOwner: Disposable, @unchecked Sendable {
+    @inlinable init() {}
+
+    /// Removes the observer added as `id`, if it is still there.
+    @usableFromInline
+    func remove(id: Int) {}
+
+    @usableFromInline
+    final func dispose() {}
+
+    @usableFromInline
+    final var isDisposed: Bool { false }
+}
+
+/// A `_SlotOwner` whose removal is a closure (made where the list's types are known, so the
+/// removal runs specialised code): a replaying subject's list of subscribers.
+///
+/// `@unchecked Sendable`: `_remove` is set once, by the owner's initialiser, before the owner
+/// is shared (and so before any slot holds this).
+@usableFromInline
+final class _ClosureSlotOwner: _SlotOwner, @unchecked Sendable {
+    @usableFromInline @exclusivity(unchecked) var _remove: @Sendable (Int) -> Void = { _ in }
+
+    @inlinable
+    override init() {}
+
+    @usableFromInline
+    override func remove(id: Int) {
+        _remove(id)
     }
 }
 
@@ -309,6 +431,6 @@ extension Observer: _Stoppable {}
 
 extension Observer: _Sink {
     @inlinable
-    var _isStopped: Bool { isStopped }
+    final var _isStopped: Bool { isStopped }
 }
 

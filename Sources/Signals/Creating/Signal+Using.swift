@@ -1,9 +1,10 @@
 // `using`: a resource that lives exactly as long as one subscription.
 //
 // Each subscription acquires the resource, subscribes the signal made from it through a
-// sink of its own, and installs in the subscriber's slot a disposable that ends that sink
-// and then releases the resource. The slot is disposed on the first terminal event (after
-// it has been forwarded) or when the subscription is disposed, once either way.
+// sink of its own, and installs that sink in the subscriber's slot as the disposable that
+// ends it and then releases the resource (`_UsingSink`: one object per subscription). The
+// slot is disposed on the first terminal event (after it has been forwarded) or when the
+// subscription is disposed, once either way.
 
 import Synchronization
 
@@ -42,36 +43,50 @@ extension Signal {
         _ make: @escaping @Sendable (Resource) -> Signal
     ) -> Signal {
         Signal(_representation: .subscribe { subscriber in
-            let acquired = _UsingResource(resource(), release: release)
-            let sink = Observer<Value, Failure> { subscriber.send($0) }
-            subscriber._setUpstream(AnyDisposable {
-                sink._dispose()
-                acquired.release()
-            })
+            let sink = _UsingSink(subscriber, resource: resource(), release: release)
+            subscriber._setUpstream(sink)
             if subscriber.isStopped { return }
-            make(acquired.value)._subscribe(sink)
+            make(sink.resource)._subscribe(sink)
         })
     }
 }
 
-/// The resource of one `using` subscription and its release, run at most once.
+/// One `using` subscription: the sink of the signal made from the resource (it forwards every
+/// event to the subscriber), the resource, and the disposable in the subscriber's slot
+/// (dispose ends the sink, then releases the resource, at most once). One object: a sink, a
+/// disposable and a resource holder, with the two closures' contexts, were five.
 ///
-/// `@unchecked Sendable`: `value` is written once in `init` and only read afterwards; it is
+/// `@unchecked Sendable`: `resource` is written once in `init` and only read afterwards; it is
 /// handed to the user's `make` and `release` closures, which `using` documents.
 @usableFromInline
-final class _UsingResource<Resource>: @unchecked Sendable {
-    @usableFromInline let value: Resource
-    private let releaseAction: @Sendable (Resource) -> Void
-    private let isReleased = Atomic<Bool>(false)
+final class _UsingSink<Value, Failure: Error, Resource>: Observer<Value, Failure>, Disposable, @unchecked Sendable {
+    @usableFromInline let downstream: Observer<Value, Failure>
+    @usableFromInline let resource: Resource
+    @usableFromInline let releaseAction: @Sendable (Resource) -> Void
+    @usableFromInline let isReleased = Atomic<Bool>(false)
 
-    @usableFromInline
-    init(_ value: Resource, release: @escaping @Sendable (Resource) -> Void) {
-        self.value = value
+    @inlinable
+    init(_ downstream: Observer<Value, Failure>, resource: Resource, release: @escaping @Sendable (Resource) -> Void) {
+        self.downstream = downstream
+        self.resource = resource
         self.releaseAction = release
+        // Cast as in `_Binder.init`: unchecked in debug builds (a smaller frame).
+        super.init(_passingSelf: { sink, event in
+        #if DEBUG
+            Unmanaged<_UsingSink>.fromOpaque(Unmanaged.passUnretained(sink).toOpaque()).takeUnretainedValue().downstream.send(event)
+        #else
+            unsafeDowncast(sink, to: _UsingSink.self).downstream.send(event)
+        #endif
+        })
     }
 
-    @usableFromInline
-    func release() {
-        if !isReleased.exchange(true, ordering: .acquiringAndReleasing) { releaseAction(value) }
+    /// Ends the sink (its source's subscription first), then releases the resource.
+    @inlinable
+    func dispose() {
+        _dispose()
+        if !isReleased.exchange(true, ordering: .acquiringAndReleasing) { releaseAction(resource) }
     }
+
+    @inlinable
+    var isDisposed: Bool { isReleased.load(ordering: .acquiring) }
 }

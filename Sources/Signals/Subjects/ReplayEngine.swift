@@ -64,6 +64,11 @@ final class _ReplayEngine<Value, Failure: Error>: Sendable {
     @usableFromInline let _commands = Subject<_ReplayCommand<Value, Failure>, Never>()
     /// `BehaviorSubject` replays only its terminal event once it has one.
     @usableFromInline let _replaysValuesAfterTerminal: Bool
+    /// The list a subscriber's slot holds with its id (`Observer._setUpstream(addedTo:id:)`):
+    /// a subscription without a `whenEnded` action needs no disposable of its own. It holds
+    /// the engine weakly (one weak reference per engine, not per subscription): a live
+    /// subscription keeps nothing of a released subject's buffer.
+    @usableFromInline let _slotOwner = _ClosureSlotOwner()
 
     /// Inlinable, like the delivery path, so that the processor is specialised for the
     /// client's `Value`.
@@ -81,7 +86,12 @@ final class _ReplayEngine<Value, Failure: Error>: Sendable {
                 Self._process(command, state: state, replaysValuesAfterTerminal: replaysValuesAfterTerminal)
             }
         }
+        _slotOwner._remove = { [weak self] id in self?._remove(id) }
         _commands.signal._subscribe(processor)
+        // The processor is never disposed: it lives as long as the subject's list holds it.
+        // Its slot would hold the subject's core (a subscription to a subject keeps the core
+        // until it ends), a cycle that would outlive the engine; emptied without removing it.
+        processor._setUpstream(nil)
     }
 
     @inlinable
@@ -116,10 +126,14 @@ final class _ReplayEngine<Value, Failure: Error>: Sendable {
             whenEnded?()
             return
         }
-        sink._setUpstream(AnyDisposable { [weak self] in
-            self?._remove(id)
-            whenEnded?()
-        })
+        if let whenEnded {
+            sink._setUpstream(AnyDisposable { [weak self] in
+                self?._remove(id)
+                whenEnded()
+            })
+        } else {
+            sink._setUpstream(addedTo: _slotOwner, id: id)
+        }
         _commands.send(value: .add(id: id, sink: sink))
     }
 

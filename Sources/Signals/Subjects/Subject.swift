@@ -55,7 +55,7 @@ public final class Subject<Value, Failure: Error>: Sendable {
         // Inlinable, with `_add`, so that subscribing and disposing run specialised in the
         // caller (no generic-metadata lookups on the subscription's teardown).
         Signal(_representation: .subscribe { [self] sink in
-            sink._setUpstream(_add(sink))
+            _add(sink)
         }, _promptness: .quiet)
     }
 
@@ -125,17 +125,21 @@ public final class Subject<Value, Failure: Error>: Sendable {
         send(.completed)
     }
 
+    /// Adds `observer` and installs the subscription in its slot: the core and the id it was
+    /// added as (no disposable object: the observer's slot removes the id when it is emptied).
+    /// After a terminal event, sends it that event instead.
     @inlinable
-    func _add(_ observer: Observer<Value, Failure>) -> (any Disposable)? {
-        let (id, terminal) = _state.withLock { state -> (Int?, Any?) in
+    func _add(_ observer: Observer<Value, Failure>) {
+        let core = _state
+        let (id, terminal) = core.withLock { state -> (Int?, Any?) in
             if let terminal = state.terminal { return (nil, terminal) }
-            return (state.add(observer, of: _state), nil)
+            return (state.add(observer, of: core), nil)
         }
         guard let id else {
             if let terminal = terminal as? Event<Value, Failure> { observer.send(terminal) }
-            return nil
+            return
         }
-        return _SubjectSubscription(state: _state, id: id)
+        observer._setUpstream(addedTo: core, id: id)
     }
 }
 
@@ -300,9 +304,13 @@ struct _SubjectSlotView {
 /// allocation, and a send takes an uncontended lock with one compare-exchange). Not
 /// generic, so that a subscription can reach it from unspecialised code.
 ///
+/// A subscription has no object of its own: its observer's upstream slot holds this core and
+/// the id it was added as (`Observer._setUpstream(addedTo:id:)`), and emptying the slot
+/// (dispose, terminal event) calls `remove(id:)` (see `_SlotOwner`).
+///
 /// `@unchecked Sendable`: `state` is reached only through `withLock`.
 @usableFromInline
-final class _SubjectCore: @unchecked Sendable {
+final class _SubjectCore: _SlotOwner, @unchecked Sendable {
     @usableFromInline let lock = _InlineLock()
     @usableFromInline @exclusivity(unchecked) var state = _SubjectState()
     /// Whether a value delivery is reading the snapshot without holding a reference to it
@@ -319,7 +327,7 @@ final class _SubjectCore: @unchecked Sendable {
     /// have read that address (every delivery has its subject's turn, so they are ordered).
     @usableFromInline let publishedCount = Atomic<Int>(0)
 
-    @inlinable init() {}
+    @inlinable override init() {}
 
     /// Starts delivering a value: the live observers, as unretained references that stay
     /// valid until `endDelivery` (the snapshot cannot be released meanwhile: see
@@ -368,6 +376,14 @@ final class _SubjectCore: @unchecked Sendable {
         withExtendedLifetime(retired) {}
     }
 
+    /// Removes the observer subscribed as `id`, if it is still there (O(log n)); what it
+    /// takes out is released outside the lock.
+    @usableFromInline
+    override func remove(id: Int) {
+        let removed = withLock { $0.remove(id: id, of: self) }
+        withExtendedLifetime(removed) {}
+    }
+
     /// Runs `body` on the state under the lock; `body` runs no user code and releases
     /// nothing that could be a last reference.
     @inlinable @inline(__always)
@@ -376,34 +392,4 @@ final class _SubjectCore: @unchecked Sendable {
         defer { lock.unlock() }
         return body(&state)
     }
-}
-
-/// The disposable of one subscription to a subject: removes its observer (O(log n)).
-/// Holds the subject's state weakly: a subscription keeps no subject alive. Not generic, so
-/// that disposing through `any Disposable` runs specialised code.
-///
-/// `@unchecked Sendable`: the state is reached only through its lock.
-@usableFromInline
-final class _SubjectSubscription: Disposable, @unchecked Sendable {
-    @usableFromInline weak let state: _SubjectCore?
-    @usableFromInline let id: Int
-    @usableFromInline let removed = Atomic<Bool>(false)
-
-    @inlinable
-    init(state: _SubjectCore, id: Int) {
-        self.state = state
-        self.id = id
-    }
-
-    @inlinable
-    func dispose() {
-        guard !removed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        guard let core = state else { return }
-        let id = self.id
-        let removed = core.withLock { $0.remove(id: id, of: core) }
-        withExtendedLifetime(removed) {}  // released outside the lock
-    }
-
-    @inlinable
-    var isDisposed: Bool { removed.load(ordering: .acquiring) }
 }
