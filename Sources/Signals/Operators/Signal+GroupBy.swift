@@ -10,8 +10,8 @@
 //     until the group's subject ends, whose first event sends (key, subject) to `ends`; an
 //     end takes the key out of the table (if it is still that group) and completes it }
 // _split(route) = deferred {
-//     routing = _RefCountedSubscription(route(self))   (one routing subscription: read by the
-//                                                       outer signal, held by every inner one)
+//     routing = _SharedSource(route(self))   (one routing subscription: read by the outer
+//                                             signal, held by every inner one)
 //     routing.signal.map { tag, subject in (tag, routing.holding(subject.signal)) }
 // }   — the source lives while the outer subscription or any inner one does; a holder
 //     receives none of the routing events, so an open group costs the others nothing.
@@ -69,8 +69,8 @@ extension Signal {
     ///
     /// Composed of: a `bind` keeping a table of one `Subject` per key (a new key returns
     /// `just((key, subject))` `concat` a signal sending its value), read through a shared
-    /// subscription (`_RefCountedSubscription`, RxSwift's `RefCountDisposable` as signals)
-    /// that each group's `subject.signal` holds while it is subscribed.
+    /// subscription (the sharing engine under `refCount()`: RxSwift's `RefCountDisposable`
+    /// as signals) that each group's `subject.signal` holds while it is subscribed.
     ///
     /// ```swift
     /// Signal.from(["ann: hi", "bob: yo", "ann: bye"])
@@ -283,7 +283,8 @@ extension Signal {
     ) -> Signal<(Tag, Signal), Failure> {
         let source = self
         return .deferred {
-            let routing = _RefCountedSubscription(route(source))
+            let feed = _ReaderFeed<(Tag, Subject<Value, Failure>), Failure>()
+            let routing = _SharedSource(source: route(source), makeFeed: { feed })
             return routing.signal.map { tag, subject in (tag, routing.holding(subject.signal)) }
         }
     }

@@ -1,11 +1,13 @@
-// ConnectableSignal = a source and a subject. Subscribing joins the subject; connect()
+// ConnectableSignal = a source and a subject, over the sharing engine (SharedSource.swift).
+//     Subscribing joins the subject; connect() starts the engine's connection uncounted: it
 //     subscribes the source once, feeding the subject, until the connection is disposed or
 //     the source terminates.
 // autoconnect()      = join the subject; the first subscriber (of this autoconnect() signal)
 //     connects; nothing ever disconnects.
-// refCount()         = join the subject; the first subscriber connects, the last one leaving
-//     disposes the connection. A subscriber that the subject ends at once (it has terminated)
-//     does not connect.
+// refCount()         = the engine's counted subscription: count in and join the subject; the
+//     first subscriber connects, the last one leaving disposes the connection. A subscriber
+//     that the subject ends at once (it has terminated) leaves at once, so the source is not
+//     subscribed for it.
 
 import Synchronization
 
@@ -43,13 +45,9 @@ import Synchronization
 /// - SeeAlso: RxSwift `ConnectableObservable`; ReactiveCocoa `RACMulticastConnection`;
 ///   Combine `ConnectablePublisher` (`Publishers.Multicast`); ReactiveSwift has none.
 public final class ConnectableSignal<Value, Failure: Error>: Sendable {
-    @usableFromInline let _source: Signal<Value, Failure>
     @usableFromInline let _output: Signal<Value, Failure>
-    @usableFromInline let _send: @Sendable (Event<Value, Failure>) -> Void
-    /// The live connection, if any.
-    let _connection = _Locked<_Connection?>(nil)
-    /// At most one source subscription live at a time, across connections.
-    let _line = _ConnectionLine()
+    /// The source, its connection and the subscribers of ``refCount()`` that hold it.
+    @usableFromInline let _shared: _SharedSource<_SubjectFeed<Value, Failure>>
 
     /// A connectable signal over `source` whose subscribers subscribe to `output`, fed by
     /// `send` while connected.
@@ -59,9 +57,9 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
         output: Signal<Value, Failure>,
         send: @escaping @Sendable (Event<Value, Failure>) -> Void
     ) {
-        _source = source
         _output = output
-        _send = send
+        let feed = _SubjectFeed(output: output, send: send)
+        _shared = _SharedSource(source: source, makeFeed: { feed })
     }
 
     /// The subject's signal: subscribing joins the subscribers, without connecting.
@@ -120,34 +118,8 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
     /// ```
     @discardableResult
     public func connect() -> any Disposable {
-        let (connection, isNew) = _connection.withLock { current -> (_Connection, Bool) in
-            if let current { return (current, false) }
-            // Complete before anyone can see it: another thread may get it from here at once.
-            let connection = _Connection(line: _line, whenDisposed: { [weak self] in self?._detach($0) })
-            current = connection
-            return (connection, true)
-        }
-        guard isNew else { return connection }
-        let send = _send
-        let turn = connection.turn
-        let sink = Observer<Value, Failure> { [weak self, weak connection] event in
-            // The connection ends before its terminal event is delivered, so that a
-            // `connect()` from a subscriber's callback starts a fresh one (as RxSwift) —
-            // which waits in line until this one's source subscription is disposed, just after.
-            guard event.isTerminating else { return send(event) }
-            if let connection {
-                connection.hasTerminated.store(true, ordering: .releasing)
-                self?._detach(connection)
-            }
-            send(event)
-            turn.end()
-        }
-        // Installed first, so that disposing the connection during a synchronous source stops it.
-        turn.upstream.inner = _SinkDisposable(sink)
-        let source = _source
-        turn.start {
-            if !sink.isStopped { _ = source._subscribeSink(sink) }
-        }
+        let (connection, isNew) = _shared.join(counting: false)
+        if isNew { _shared.start(connection) }
         return connection
     }
 
@@ -212,7 +184,8 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
     /// has finished, so at most one source subscription is ever live (``connect()``).
     ///
     /// Composed of: ``signal`` + ``connect()`` on the first subscription, counted by the
-    /// subscribers. `share()` is this with a fresh `Subject` for each connection.
+    /// subscribers — the one counted subscription of the sharing engine, which `share()` and
+    /// `share(replay:)` also run, with a fresh subject for each connection.
     ///
     /// ```swift
     /// let ticks = Subject<Int, Never>()
@@ -233,110 +206,6 @@ public final class ConnectableSignal<Value, Failure: Error>: Sendable {
     /// - SeeAlso: RxSwift `refCount()`; ReactiveCocoa `-autoconnect`; Combine
     ///   `autoconnect()`; ReactiveSwift has none.
     public func refCount() -> Signal<Value, Failure> {
-        let count = _ConnectionCount(self)
-        return Signal { [_output] observer in
-            let subscription = _output.subscribe(observer)
-            if subscription.isDisposed { return nil }
-            count.join()
-            return AnyDisposable {
-                subscription.dispose()
-                count.leave()
-            }
-        }
-    }
-
-    /// The connection `connection` has ended (disposed, or its source terminated).
-    func _detach(_ connection: _Connection) {
-        _connection.withLock { current in
-            if current === connection { current = nil }
-        }
-    }
-}
-
-/// One connection: the source subscription and its place in line (`turn`), and what to tell
-/// the connectable signal when it is disposed.
-@usableFromInline
-final class _Connection: Disposable, Sendable {
-    let turn: _ConnectionTurn
-    let whenDisposed: @Sendable (_Connection) -> Void
-    /// The source has terminated.
-    let hasTerminated = Atomic<Bool>(false)
-
-    init(line: _ConnectionLine, whenDisposed: @escaping @Sendable (_Connection) -> Void) {
-        turn = _ConnectionTurn(line: line)
-        self.whenDisposed = whenDisposed
-    }
-
-    @usableFromInline
-    func dispose() {
-        guard !turn.hasEnded else { return }
-        whenDisposed(self)
-        turn.end()
-    }
-
-    /// `true` once disposed, or once the source has terminated.
-    @usableFromInline
-    var isDisposed: Bool { turn.hasEnded || hasTerminated.load(ordering: .acquiring) }
-}
-
-/// The subscribers of one `refCount()` signal, and the connection they share.
-///
-/// The first subscriber connects outside the lock (the source runs user code). Subscribers
-/// that arrive or leave meanwhile only change the count: if it falls to 0 while connecting,
-/// the connection is disposed as soon as it is made, unless a new subscriber arrived first.
-final class _ConnectionCount<Value, Failure: Error>: Sendable {
-    struct State {
-        var subscribers = 0
-        var isConnecting = false
-        var disconnectsWhenConnected = false
-        var connection: (any Disposable)?
-    }
-
-    let connectable: ConnectableSignal<Value, Failure>
-    let state = _Locked(State())
-
-    init(_ connectable: ConnectableSignal<Value, Failure>) {
-        self.connectable = connectable
-    }
-
-    /// Counts a subscriber in; the first one connects.
-    func join() {
-        let connects = state.withLock { state -> Bool in
-            state.subscribers += 1
-            if state.isConnecting {
-                state.disconnectsWhenConnected = false
-                return false
-            }
-            guard state.subscribers == 1 else { return false }
-            state.isConnecting = true
-            return true
-        }
-        guard connects else { return }
-        let connection = connectable.connect()
-        let stale = state.withLock { state -> (any Disposable)? in
-            state.isConnecting = false
-            if state.disconnectsWhenConnected {
-                state.disconnectsWhenConnected = false
-                return connection
-            }
-            state.connection = connection
-            return nil
-        }
-        stale?.dispose()
-    }
-
-    /// Counts a subscriber out; the last one disconnects.
-    func leave() {
-        let connection = state.withLock { state -> (any Disposable)? in
-            state.subscribers -= 1
-            guard state.subscribers == 0 else { return nil }
-            if state.isConnecting {
-                state.disconnectsWhenConnected = true
-                return nil
-            }
-            defer { state.connection = nil }
-            return state.connection
-        }
-        connection?.dispose()
+        _shared.signal
     }
 }

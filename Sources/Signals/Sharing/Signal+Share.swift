@@ -1,12 +1,13 @@
 // share()            = share(replay: 0)  (publish().refCount(), a fresh Subject per connection).
-// share(replay: n)   = one upstream subscription per connection, feeding a ReplaySubject
-//                      engine of capacity n; reference-counted: the first subscriber connects,
-//                      the last one leaving disposes the upstream and drops the buffer, an
-//                      upstream terminal event ends the connection (the next subscriber starts
-//                      a fresh one).
-// replayLazily(upTo: n) = one ReplaySubject engine of capacity n, connected to the upstream by
-//                      the first subscriber and never disconnected while the signal or a
-//                      subscription is alive: the buffer (and terminal event) outlive them all.
+// share(replay: n)   = refCount()'s counted subscription (the sharing engine, SharedSource.swift)
+//                      over a fresh ReplaySubject engine of capacity n per connection: the
+//                      first subscriber connects, the last one leaving disposes the upstream and
+//                      drops the buffer, an upstream terminal event ends the connection (the
+//                      next subscriber starts a fresh one).
+// replayLazily(upTo: n) = the same engine over one ReplaySubject engine of capacity n, held by
+//                      the signal itself as well as by its subscribers, whose connection outlives
+//                      the upstream's terminal event: the buffer (and terminal event) outlive
+//                      them all.
 
 import Synchronization
 
@@ -27,8 +28,8 @@ extension Signal {
     /// subscriber leaves. At most one upstream subscription is ever live, as for
     /// ``share(replay:)``.
     ///
-    /// Composed of: `share(replay: 0)` — that is, `publish().refCount()` with a fresh
-    /// `Subject` for each connection (so it starts over after this signal terminates, where
+    /// Composed of: `share(replay: 0)` — that is, `publish().refCount()` (the same counted
+    /// subscription, on the same engine) with a fresh `Subject` for each connection (so it starts over after this signal terminates, where
     /// `publish().refCount()` keeps its ended subject).
     ///
     /// ```swift
@@ -72,8 +73,8 @@ extension Signal {
     /// connection subscribes this signal only once the previous one's disposal has finished
     /// (on the thread that finishes it, if that is another one).
     ///
-    /// Composed of: one upstream subscription per connection feeding a `ReplaySubject` of
-    /// capacity `count`, reference-counted by its subscribers — that is,
+    /// Composed of: `refCount()`'s counted subscription over one upstream subscription per
+    /// connection feeding a `ReplaySubject` of capacity `count` — that is,
     /// `multicast(ReplaySubject(capacity: count)).refCount()` with a fresh subject for each
     /// connection.
     ///
@@ -101,11 +102,14 @@ extension Signal {
     @inlinable
     public func share(replay count: Int) -> Signal {
         _precondition(count >= 0, "Signals: share(replay:) needs a count of 0 or more, got \(count); share() replays nothing")
-        let share = _RefCountedShare(upstream: self, capacity: count)
+        let share = _SharedSource(source: self) {
+            _ReplayEngine<Value, Failure>(capacity: count, replaysValuesAfterTerminal: true)
+        }
         // Prompt while connected (joining sends at most the replay); otherwise subscribing
         // connects the upstream on the subscribing thread: the upstream's (Promptness.swift).
+        let whenConnected: _Promptness = count == 0 ? .quiet : .holding
         return Signal(_representation: .subscribe { sink in share.subscribe(sink) },
-                      _promptness: .decidedWhenSubscribed(_PromptnessCheck { share.promptness }))
+                      _promptness: .decidedWhenSubscribed(_PromptnessCheck { share.promptness(whenConnected: whenConnected) }))
     }
 
     /// Starts this signal on the first subscription, and replays its last `capacity` values
@@ -122,8 +126,10 @@ extension Signal {
     /// receives the buffered values, then that event. Disposes: the upstream subscription
     /// once the returned signal (every copy of it) and every subscription to it are gone.
     ///
-    /// Composed of: one `ReplaySubject` of capacity `capacity`, connected to this signal by
-    /// the first subscriber.
+    /// Composed of: `refCount()`'s counted subscription over one `ReplaySubject` of capacity
+    /// `capacity`, connected to this signal by the first subscriber, with the signal itself
+    /// counted as one more subscriber, and a connection that outlives this signal's
+    /// terminal event.
     ///
     /// ```swift
     /// let config = Signal.from(["a", "b", "c"]).replayLazily(upTo: 2)
@@ -141,161 +147,29 @@ extension Signal {
     @inlinable
     public func replayLazily(upTo capacity: Int) -> Signal {
         _precondition(capacity >= 0, "Signals: replayLazily(upTo:) needs a capacity of 0 or more, got \(capacity); share() keeps no values")
-        let replay = _LazyReplay(upstream: self, capacity: capacity)
-        return Signal(_representation: .subscribe { sink in replay.subscribe(sink) },
-                      _promptness: .decidedWhenSubscribed(_PromptnessCheck { replay.promptness }))
+        let engine = _ReplayEngine<Value, Failure>(capacity: capacity, replaysValuesAfterTerminal: true)
+        let replay = _SharedSource(source: self, endsWithSource: false) { engine }
+        let hold = _SignalHold(replay)
+        // Connected once (it never reconnects): joining sends at most the replay; the first
+        // subscribe call connects the upstream on its thread.
+        return Signal(_representation: .subscribe { sink in hold.shared.subscribe(sink, holdsForSignal: true) },
+                      _promptness: .decidedWhenSubscribed(_PromptnessCheck { hold.shared.promptness(whenConnected: .holding) }))
     }
 }
 
-/// The state of one `share(replay:)` signal: the current connection and its subscriber count.
-///
-/// Lifetimes: the upstream's sink keeps itself alive until the connection ends, and with it
-/// this object and the connection (and so the engine and the subscribers' sinks); the
-/// subscribers' disposables hold both weakly, so no cycle outlives the connection.
+/// The signal's own hold on a `replayLazily(upTo:)` connection: every copy of the signal
+/// holds this object, whose end counts the signal out of the connection's holders. So the
+/// upstream subscription is disposed once the signal and every subscription are gone.
 @usableFromInline
-final class _RefCountedShare<Value, Failure: Error>: Sendable {
-    /// One upstream subscription and the engine it feeds.
-    @usableFromInline
-    final class _Connection: Sendable {
-        @usableFromInline let engine: _ReplayEngine<Value, Failure>
-        /// The upstream subscription and its place in line.
-        @usableFromInline let turn: _ConnectionTurn
-
-        @inlinable
-        init(capacity: Int, line: _ConnectionLine) {
-            engine = _ReplayEngine(capacity: capacity, replaysValuesAfterTerminal: true)
-            turn = _ConnectionTurn(line: line)
-        }
-    }
-
-    @usableFromInline
-    struct _State {
-        @usableFromInline var connection: _Connection?
-        @usableFromInline var subscribers = 0
-        @inlinable init() {}
-    }
-
-    @usableFromInline let upstream: Signal<Value, Failure>
-    @usableFromInline let capacity: Int
-    @usableFromInline let state = _Locked(_State())
-    /// At most one upstream subscription live at a time, across connections.
-    @usableFromInline let line = _ConnectionLine()
+final class _SignalHold<Feed: _ConnectionFeed>: Sendable {
+    @usableFromInline let shared: _SharedSource<Feed>
 
     @inlinable
-    init(upstream: Signal<Value, Failure>, capacity: Int) {
-        self.upstream = upstream
-        self.capacity = capacity
+    init(_ shared: _SharedSource<Feed>) {
+        self.shared = shared
     }
 
-    /// Joins the current connection, or makes one and connects it. The subscriber is added to
-    /// the engine before the upstream is subscribed, so it receives a synchronous upstream's
-    /// events too.
-    @inlinable
-    func subscribe(_ sink: Observer<Value, Failure>) {
-        let (connection, isNew) = state.withLock { state -> (_Connection, Bool) in
-            state.subscribers += 1
-            if let connection = state.connection { return (connection, false) }
-            let connection = _Connection(capacity: capacity, line: line)
-            state.connection = connection
-            return (connection, true)
-        }
-        connection.engine.subscribe(sink, whenEnded: { [weak self, weak connection] in
-            if let self, let connection { self.leave(connection) }
-        })
-        if isNew { connect(connection) }
-    }
-
-    @inlinable
-    func connect(_ connection: _Connection) {
-        let engine = connection.engine
-        let turn = connection.turn
-        let sink = Observer<Value, Failure> { [self] event in
-            // The connection ends before its terminal event is delivered, so a subscriber
-            // arriving meanwhile starts a fresh one (as RxSwift) — which waits in line until
-            // this one's upstream subscription is disposed, just after.
-            guard event.isTerminating else { return engine.send(event) }
-            detach(connection)
-            engine.send(event)
-            turn.end()
-        }
-        // Installed first, so that a disconnection during a synchronous upstream stops it.
-        turn.upstream.inner = _SinkDisposable(sink)
-        let upstream = self.upstream
-        // `_subscribeSink`: the subscription lives until the connection ends, even if the
-        // upstream keeps nothing (a source that only holds a resource until disposed).
-        turn.start {
-            if !sink.isStopped { _ = upstream._subscribeSink(sink) }
-        }
-    }
-
-    /// How a subscribe call made now behaves: joining a live connection sends at most the
-    /// replay; connecting subscribes the upstream on the subscribing thread.
-    @usableFromInline
-    var promptness: _Promptness {
-        let isConnected = state.withLock { $0.connection != nil }
-        if isConnected { return capacity == 0 ? .quiet : .holding }
-        return upstream._composablePromptness.now
-    }
-
-    /// A subscriber of `connection` has left: the last one disconnects it.
-    @usableFromInline
-    func leave(_ connection: _Connection) {
-        let disconnect = state.withLock { state -> Bool in
-            guard state.connection === connection else { return false }
-            state.subscribers -= 1
-            if state.subscribers > 0 { return false }
-            state.connection = nil
-            return true
-        }
-        if disconnect { connection.turn.end() }
-    }
-
-    /// The upstream of `connection` has terminated: the next subscriber connects anew.
-    @usableFromInline
-    func detach(_ connection: _Connection) {
-        state.withLock { state in
-            guard state.connection === connection else { return }
-            state.connection = nil
-            state.subscribers = 0
-        }
-    }
-}
-
-/// The state of one `replayLazily(upTo:)` signal.
-///
-/// Lifetimes: `lifetime` disposes the upstream subscription when it is deinitialised; the
-/// signal and every live subscription hold it, and it holds nothing that leads back to the
-/// engine, so no cycle forms.
-@usableFromInline
-final class _LazyReplay<Value, Failure: Error>: Sendable {
-    @usableFromInline let upstream: Signal<Value, Failure>
-    @usableFromInline let engine: _ReplayEngine<Value, Failure>
-    @usableFromInline let isConnected = Atomic<Bool>(false)
-    @usableFromInline let connection = SerialDisposable()
-    @usableFromInline let lifetime = DisposeBag()
-
-    @inlinable
-    init(upstream: Signal<Value, Failure>, capacity: Int) {
-        self.upstream = upstream
-        engine = _ReplayEngine(capacity: capacity, replaysValuesAfterTerminal: true)
-        connection.disposed(by: lifetime)
-    }
-
-    /// Connected once (it never disconnects): joining sends at most the replay; the first
-    /// subscribe call connects the upstream on its thread.
-    @usableFromInline
-    var promptness: _Promptness {
-        isConnected.load(ordering: .acquiring) ? .holding : upstream._composablePromptness.now
-    }
-
-    @inlinable
-    func subscribe(_ sink: Observer<Value, Failure>) {
-        let lifetime = self.lifetime
-        engine.subscribe(sink, whenEnded: { withExtendedLifetime(lifetime) {} })
-        guard !isConnected.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let engine = self.engine
-        let upstreamSink = Observer<Value, Failure> { event in engine.send(event) }
-        connection.inner = _SinkDisposable(upstreamSink)
-        if !upstreamSink.isStopped { _ = upstream._subscribeSink(upstreamSink) }  // lives until `lifetime` ends it
+    deinit {
+        shared.leaveCurrent()
     }
 }
