@@ -1,7 +1,7 @@
 // publish()          = multicast(Subject()).
-// multicast(subject) = ConnectableSignal(source: self, subscribers join subject.signal,
-//                      connect() feeds subject.send) — for a Subject, ReplaySubject or
-//                      BehaviorSubject.
+// multicast(subject) = _multicast(subject), one generic method over the subjects
+//                      (`_MulticastSubject`, Subject+Multicast.swift): ConnectableSignal(source:
+//                      self, subscribers join subject.signal, connect() feeds subject.send).
 // share() and share(replay: n) (Signal+Share.swift) behave as publish().refCount() and
 // multicast(ReplaySubject(capacity: n)).refCount() with a fresh subject per connection.
 
@@ -48,7 +48,9 @@ extension Signal {
     /// Completes / Fails: as `subject` does. Disposes: the subscription to this signal, when
     /// the connection is disposed.
     ///
-    /// Composed of: this signal, `subject.signal` and `subject.send(_:)`.
+    /// Composed of: this signal, `subject.signal` and `subject.send(_:)` — the one generic
+    /// `multicast` over the three subjects, which this overload forwards to (the subjects
+    /// share no public protocol, so each keeps a public overload).
     ///
     /// ```swift
     /// let subject = Subject<Int, Never>()
@@ -62,7 +64,7 @@ extension Signal {
     ///   `multicast(subject:)`; ReactiveSwift has none.
     @inlinable
     public func multicast(_ subject: Subject<Value, Failure>) -> ConnectableSignal<Value, Failure> {
-        ConnectableSignal(source: self, output: subject.signal, send: { subject.send($0) })
+        _multicast(subject)
     }
 
     /// A connectable signal over this one whose subscribers join `subject`, which replays
@@ -78,7 +80,9 @@ extension Signal {
     /// Completes / Fails: as `subject` does. Disposes: the subscription to this signal, when
     /// the connection is disposed.
     ///
-    /// Composed of: this signal, `subject.signal` and `subject.send(_:)`.
+    /// Composed of: this signal, `subject.signal` and `subject.send(_:)` — the one generic
+    /// `multicast` over the three subjects, which this overload forwards to (the subjects
+    /// share no public protocol, so each keeps a public overload).
     ///
     /// ```swift
     /// let replay = ReplaySubject<Int, Never>(capacity: 1)
@@ -92,7 +96,7 @@ extension Signal {
     ///   `multicast(subject:)`; ReactiveSwift has none.
     @inlinable
     public func multicast(_ subject: ReplaySubject<Value, Failure>) -> ConnectableSignal<Value, Failure> {
-        ConnectableSignal(source: self, output: subject.signal, send: { subject.send($0) })
+        _multicast(subject)
     }
 
     /// A connectable signal over this one whose subscribers join `subject`, and so first
@@ -103,7 +107,9 @@ extension Signal {
     /// receives only that event). Disposes: the subscription to this signal, when the
     /// connection is disposed.
     ///
-    /// Composed of: this signal, `subject.signal` and `subject.send(_:)`.
+    /// Composed of: this signal, `subject.signal` and `subject.send(_:)` — the one generic
+    /// `multicast` over the three subjects, which this overload forwards to (the subjects
+    /// share no public protocol, so each keeps a public overload).
     ///
     /// ```swift
     /// let state = BehaviorSubject<Int, Never>(value: 0)
@@ -116,6 +122,14 @@ extension Signal {
     ///   `multicast(subject: CurrentValueSubject(…))`; ReactiveSwift has none.
     @inlinable
     public func multicast(_ subject: BehaviorSubject<Value, Failure>) -> ConnectableSignal<Value, Failure> {
+        _multicast(subject)
+    }
+
+    /// `multicast(_:)` over any subject: subscribers join `subject.signal`, and a connection
+    /// feeds `subject.send(_:)`. The three public overloads forward here: a public generic
+    /// signature would need a public subject protocol, which the public API does not have.
+    @inlinable
+    func _multicast<S: _MulticastSubject<Value, Failure>>(_ subject: S) -> ConnectableSignal<Value, Failure> {
         ConnectableSignal(source: self, output: subject.signal, send: { subject.send($0) })
     }
 }
