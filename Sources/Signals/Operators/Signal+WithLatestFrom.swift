@@ -3,6 +3,7 @@
 // a.withLatestFrom(b, resultSelector: f) = a.withLatestFrom(b).map { f($0.0, $0.1) }
 // a.sample(on: t)     = merge of a and t, each materialized and tagged, into a stateful bind
 //                       keeping a's unsampled value and sending it on each value of t.
+// a.sample(every: t, on: s) = a.sample(on: interval(t, on: s))
 
 extension Signal {
     /// Pairs each value of this signal with the latest value of `other`; values that arrive
@@ -155,6 +156,40 @@ extension Signal {
                 }
             }
         }
+    }
+
+    /// At the end of each period of `period` on `scheduler`, sends the latest value of this
+    /// signal if a new one arrived during the period; otherwise sends nothing.
+    ///
+    /// Completes as `sample(on:)` does: at once when this signal completes with nothing
+    /// pending, else at the end of the period, after the pending value. Fails as soon as
+    /// this signal fails. Disposing the output disposes this signal and cancels the clock.
+    ///
+    /// ![sample(every: 3)](marble-sample-every.svg)
+    ///
+    /// Composed of: `sample(on: Signal.interval(period, on: scheduler))`.
+    ///
+    /// ```swift
+    /// let scheduler = TestScheduler(), position = Subject<Int, Never>()
+    /// position.signal.sample(every: .seconds(1), on: scheduler).subscribe(next: { print($0) })
+    /// position.send(value: 1); position.send(value: 2)
+    /// scheduler.advance(by: .seconds(2))
+    /// // Prints: 2
+    /// ```
+    /// With a period of two ticks (from `SampleEveryTests`):
+    /// ```
+    /// source: -a-b---c-d-|
+    /// output: --a-b---c-d|
+    /// ```
+    ///
+    /// - Precondition: `period > .zero`.
+    /// - SeeAlso: RxSwift `sample(_:)` over `interval`, ReactiveSwift `sample(on:)` over a
+    ///   timer, Combine `throttle(for:scheduler:latest: true)` (close, but sends at once).
+    @inlinable @inline(__always)
+    public func sample(every period: Duration, on scheduler: some Scheduler) -> Signal {
+        _precondition(period > .zero, "Signals: sample(every:on:) needs a positive period, got \(period); pass a Duration greater than .zero")
+        // The interval picks the scheduler's specialised form (Scheduler+Specialising.swift).
+        return sample(on: Signal<Int, Never>.interval(period, on: scheduler))
     }
 }
 

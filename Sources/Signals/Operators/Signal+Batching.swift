@@ -1,3 +1,13 @@
+// Batching: the operators that collect values into arrays, all in this file.
+//
+// collect()       = a stateful bind: `.next(v) -> buffer.append(v); nil`,
+//                   `.completed -> .just(buffer)`.
+// collect(count:) = a stateful bind: `.next(v) -> append; full ? .just(buffer) : nil`,
+//                   `.completed -> the partial rest, if any`.
+// chunked(on: key) = a stateful bind keeping the open chunk `(key, [values])`:
+//     `.next(v)    -> key(v) == chunk.key ? append v, nil : .just(chunk), open (key(v), [v])`;
+//     `.completed  -> .just(chunk)` if one is open;
+//     `.error(e)   -> .error(e)` (the open chunk is dropped).
 // buffer(timeSpan: t, count: n, on: s) = deferred {
 //     let restarts = Subject()   // the binding sends here when a full buffer ends a window
 //     merge of `restarts.startWith(()).flatMapLatest { interval(t, on: s) }` (window ends) and
@@ -9,13 +19,161 @@
 //     starts the next; this signal's completion sends the rest and completes; an error of
 //     either fails; b's completion changes nothing.
 // collect(every: t, on: s) = buffer(timeSpan: t, count: .max, on: s).filter { !$0.isEmpty }
-// sample(every: t, on: s)  = sample(on: interval(t, on: s))
 //   Where these cut, they cut with bind's cut: a full buffer restarts the clock through
 //   flatMapLatest, which disposes the running interval with BindControl.cancelInners(). Per
-//   value they schedule nothing (a value is appended, or kept for the next sample), so the
-//   one interval of a window, or of the whole subscription, is all the time they cost.
+//   value they schedule nothing (a value is appended), so the one interval of a window, or
+//   of the whole subscription, is all the time they cost.
+//
+// (window(count:), window(timeSpan:count:on:) and window(boundary:) batch into signals, not
+// arrays: they live with groupBy's splitter, in Signal+Window.swift.)
 
 extension Signal {
+    /// Collects every value and sends them as one array when this signal completes (`[]`
+    /// for an empty signal).
+    ///
+    /// Completes right after the array; fails with this signal's error, dropping what was
+    /// collected.
+    ///
+    /// ![collect()](marble-collect.svg)
+    ///
+    /// Composed of: a stateful `bind`: `.next(v) -> buffer.append(v); nil`,
+    /// `.completed -> .just(buffer)`.
+    ///
+    /// ```swift
+    /// Signal.from([1, 2, 3]).collect().subscribe(next: { print($0) })
+    /// // Prints: [1, 2, 3]
+    /// ```
+    /// ```
+    /// source: -1-2-3-|
+    /// output: -------[1,2,3]|
+    /// ```
+    ///
+    /// - Complexity: O(n) memory for n values.
+    /// - SeeAlso: RxSwift `toArray`, ReactiveSwift `collect()`, Combine `collect()`.
+    @inlinable
+    public func collect() -> Signal<[Value], Failure> {
+        bind {
+            let buffer = _BindingState<[Value]>([])
+            return { event, _ in
+                switch event {
+                case .next(let value):
+                    buffer.value.append(value)
+                    return nil
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    return .just(buffer.value)
+                }
+            }
+        }
+    }
+
+    /// Collects the values into arrays of `count` and sends each as it fills; when this
+    /// signal completes, sends the partial rest, if any.
+    ///
+    /// Completes when this signal completes (after the rest); fails with its error,
+    /// dropping a partial array.
+    ///
+    /// ![collect(count: 2)](marble-collect-count.svg)
+    ///
+    /// Composed of: a stateful `bind`: `.next(v) -> append; full ? .just(buffer) : nil`,
+    /// `.completed -> .just(rest)` when the rest is not empty.
+    ///
+    /// ```swift
+    /// Signal.from(1...5).collect(count: 2).subscribe(next: { print($0) })
+    /// // Prints: [1, 2], [3, 4], [5]
+    /// ```
+    /// ```
+    /// source: -1-2-----3-4-----5-|
+    /// output: ---[1,2]---[3,4]---[5]|
+    /// ```
+    ///
+    /// - Precondition: `count > 0`.
+    /// - Complexity: one array allocation per `count` values.
+    /// - SeeAlso: RxSwift (none by count alone; `buffer(timeSpan:count:scheduler:)`),
+    ///   ReactiveSwift `collect(count:)`, Combine `collect(_ count:)`.
+    @inlinable
+    public func collect(count: Int) -> Signal<[Value], Failure> {
+        _precondition(count > 0, "Signals: collect(count:) needs a count of 1 or more, got \(count); collect() makes one array of every value")
+        return bind {
+            let buffer = _BindingState<[Value]>([])
+            return { event, _ in
+                switch event {
+                case .next(let value):
+                    if buffer.value.isEmpty { buffer.value.reserveCapacity(count) }
+                    buffer.value.append(value)
+                    guard buffer.value.count == count else { return nil }
+                    defer { buffer.value = [] }
+                    return .just(buffer.value)
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    return buffer.value.isEmpty ? nil : .just(buffer.value)
+                }
+            }
+        }
+    }
+
+    /// Groups consecutive values that have the same key into chunks, and sends each chunk as
+    /// `(key, values)` when a value with another key starts the next one.
+    ///
+    /// The rule of swift-async-algorithms' `chunked(on:)`, whose shape `(Subject, [Element])`
+    /// this is: a key that comes back after another one starts a new chunk (unlike
+    /// ``groupBy(_:)``, which sends every value of a key to one group), and no chunk is ever
+    /// empty.
+    ///
+    /// Completes when this signal completes, after sending the open chunk (if a value came);
+    /// fails with its error, dropping the open chunk. Each subscription starts without a chunk.
+    ///
+    /// ![chunked(on: { $0.isMultiple(of: 2) })](marble-chunked-on.svg)
+    ///
+    /// Composed of: a stateful `bind` keeping the open chunk:
+    /// `.next(v) -> key(v) == chunk.key ? append : .just(chunk)` then open `(key(v), [v])`;
+    /// `.completed -> .just(chunk)`.
+    ///
+    /// ```swift
+    /// Signal.from([1, 3, 2, 4, 5]).chunked(on: { $0.isMultiple(of: 2) })
+    ///     .subscribe(next: { print($0.1) })
+    /// // Prints: [1, 3], [2, 4], [5]
+    /// ```
+    /// From `ChunkedOnTests`, keyed by `isMultiple(of: 2)` (`x` = `(false, [1, 3])`,
+    /// `y` = `(true, [2])`, `z` = `(false, [5])`):
+    /// ```
+    /// source: -1-3-2-5-|
+    /// output: -----x-y-(z|)
+    /// ```
+    ///
+    /// The key type is `SendableMetatype` (as for ``distinctUntilChanged()``): its `==` runs on
+    /// whichever thread delivers.
+    ///
+    /// - Complexity: one array per chunk.
+    /// - SeeAlso: swift-async-algorithms `chunked(on:)`; RxSwift, ReactiveSwift and Combine
+    ///   have none (Kotlin `chunked` is by count; Python's `itertools.groupby` is this rule).
+    @inlinable
+    public func chunked<Key: Equatable & SendableMetatype>(
+        on key: @escaping @Sendable (Value) -> Key
+    ) -> Signal<(Key, [Value]), Failure> {
+        bind {
+            let chunk = _BindingState<(key: Key, values: [Value])?>(nil)
+            return { event, _ in
+                switch event {
+                case .next(let value):
+                    let valueKey = key(value)
+                    if chunk.value?.key == valueKey {
+                        chunk.value?.values.append(value) // in place: the array is not copied
+                        return nil
+                    }
+                    defer { chunk.value = (valueKey, [value]) }
+                    return chunk.value.map { .just(($0.key, $0.values)) }
+                case .error(let error):
+                    return .error(error)
+                case .completed:
+                    return chunk.value.map { .just(($0.key, $0.values)) }
+                }
+            }
+        }
+    }
+
     /// Collects the values into arrays, sending one at the end of every window of `timeSpan`
     /// on `scheduler` — an empty array for a window without values — or as soon as it holds
     /// `count` values, which starts the next window there.
@@ -193,39 +351,5 @@ extension Signal {
     public func collect(every period: Duration, on scheduler: some Scheduler) -> Signal<[Value], Failure> {
         _precondition(period > .zero, "Signals: collect(every:on:) needs a positive period, got \(period); pass a Duration greater than .zero")
         return buffer(timeSpan: period, count: .max, on: scheduler).filter { !$0.isEmpty }
-    }
-
-    /// At the end of each period of `period` on `scheduler`, sends the latest value of this
-    /// signal if a new one arrived during the period; otherwise sends nothing.
-    ///
-    /// Completes as `sample(on:)` does: at once when this signal completes with nothing
-    /// pending, else at the end of the period, after the pending value. Fails as soon as
-    /// this signal fails. Disposing the output disposes this signal and cancels the clock.
-    ///
-    /// ![sample(every: 3)](marble-sample-every.svg)
-    ///
-    /// Composed of: `sample(on: Signal.interval(period, on: scheduler))`.
-    ///
-    /// ```swift
-    /// let scheduler = TestScheduler(), position = Subject<Int, Never>()
-    /// position.signal.sample(every: .seconds(1), on: scheduler).subscribe(next: { print($0) })
-    /// position.send(value: 1); position.send(value: 2)
-    /// scheduler.advance(by: .seconds(2))
-    /// // Prints: 2
-    /// ```
-    /// With a period of two ticks (from `SampleEveryTests`):
-    /// ```
-    /// source: -a-b---c-d-|
-    /// output: --a-b---c-d|
-    /// ```
-    ///
-    /// - Precondition: `period > .zero`.
-    /// - SeeAlso: RxSwift `sample(_:)` over `interval`, ReactiveSwift `sample(on:)` over a
-    ///   timer, Combine `throttle(for:scheduler:latest: true)` (close, but sends at once).
-    @inlinable @inline(__always)
-    public func sample(every period: Duration, on scheduler: some Scheduler) -> Signal {
-        _precondition(period > .zero, "Signals: sample(every:on:) needs a positive period, got \(period); pass a Duration greater than .zero")
-        // The interval picks the scheduler's specialised form (Scheduler+Specialising.swift).
-        return sample(on: Signal<Int, Never>.interval(period, on: scheduler))
     }
 }
