@@ -7,7 +7,10 @@
 // }
 //   The notices are merged first, so the subject is subscribed before a synchronous source
 //   starts (and finishes) its first inner signal. flatten(.concat / .first /
-//   .concurrent(limit:)) are a binding on this one loop (Signal+Flatten.swift).
+//   .concurrent(limit:)) are a binding on this one loop (Signal+Flatten.swift); measured
+//   when they moved onto it (release, callgrind, per inner signal of `from(0..<n).concatMap
+//   { from([$0, 1]) }`): 13,190 instructions against their own loop's 12,967 (+1.7%; .first
+//   and .concurrent(limit: 2) +1.8%), the price of one loop instead of two.
 
 import Synchronization
 

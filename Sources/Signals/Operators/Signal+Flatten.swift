@@ -7,40 +7,8 @@
 //     the strategy: a recursion through concatMap of a constant runs in constant stack).
 // flatten(strategy)      = flattenMap(strategy) { $0 }.
 // flatMap(strategy, f)   = flattenMap(strategy, f).
-// The one-liners on these (concat(), switchToLatest(), ...) are in Signal+FlattenStrategies.swift.
-
-/// How a signal of signals is flattened: how many inner signals run at once, and what
-/// happens to one that arrives while others run.
-///
-/// Every strategy forwards the values of the running inner signals as they arrive, fails
-/// at the first error of the outer signal or of a running inner signal (disposing the
-/// rest), and completes when the outer signal and every inner signal it started have
-/// completed.
-///
-/// ```swift
-/// let outer = Signal.from([Signal.from([1, 2]), Signal.from([3])])
-/// outer.flatten(.concat).subscribe(next: { print($0) })
-/// // Prints: 1, 2, 3
-/// ```
-///
-/// - SeeAlso: ReactiveSwift `FlattenStrategy` (`.merge`, `.concat`, `.latest`,
-///   `.concurrent(limit:)`, and `.throttle` for `.first`; its `.race` is not `.first`); RxSwift `flatMap`, `concatMap`,
-///   `flatMapLatest`, `flatMapFirst`, `merge(maxConcurrent:)`; Combine
-///   `flatMap(maxPublishers:)`, `switchToLatest()`.
-public enum FlattenStrategy: Sendable, Equatable {
-    /// Every inner signal runs as soon as it arrives (no limit).
-    case merge
-    /// One inner signal at a time; the others wait their turn, in arrival order
-    /// (`.concurrent(limit: 1)`).
-    case concat
-    /// Only the latest inner signal runs: a new one disposes the previous one.
-    case latest
-    /// An inner signal that arrives while another runs is ignored (exhaust).
-    case first
-    /// At most `limit` inner signals run at once; the others wait, in arrival order.
-    /// `limit` must be at least 1 (a precondition, checked when the operator is built).
-    case concurrent(limit: Int)
-}
+// The one-liners on these (concat(), switchToLatest(), ...) are in Signal+FlattenStrategies.swift;
+// FlattenStrategy itself is in FlattenStrategy.swift.
 
 extension Signal {
     /// Maps each value to a signal with `transform` and flattens those signals with
@@ -77,9 +45,9 @@ extension Signal {
         _ strategy: FlattenStrategy,
         _ transform: @escaping @Sendable (Value) -> Signal<U, Failure>
     ) -> Signal<U, Failure> {
-        if case .concurrent(let limit) = strategy { _ = _checkedLimit(limit) }  // even over a constant
+        if case .concurrent(let limit) = strategy._kind { _ = _checkedLimit(limit) }  // even over a constant
         if let single = _flattenedIfConstant(transform) { return single }
-        return switch strategy {
+        return switch strategy._kind {
         case .merge: flattenMap(transform)
         case .latest: _switchingMap(transform)
         case .concat: _limitedMap(limit: 1, dropsOverflow: false, transform)
