@@ -22,7 +22,7 @@ extension SignalTrace {
     /// diagrams.
     ///
     /// In the SignalsPictures module, so that an app that only records a timeline links no
-    /// drawing code: recording (``Signals/Signal/trace(_:in:)``) stays in Signals, drawing is
+    /// drawing code: recording (`trace(_:in:)`) stays in Signals, drawing is
     /// `import SignalsPictures` away.
     ///
     /// ```swift
