@@ -4,7 +4,7 @@
 #
 #   bash .ci/check-snippets.sh        (after `swift build`)
 #
-# Each block is checked on its own, in script mode, after `import Signals`,
+# Each block is checked on its own, in script mode, after `import Signals`, `import SignalsPictures`,
 # `import SignalsTesting` and `import Testing` (so `#expect` works). A block that is only an
 # illustration, not meant to compile on its own, is fenced as ```text instead.
 set -euo pipefail
@@ -20,7 +20,7 @@ for file in "${files[@]}"; do
     # Split the file's swift blocks into numbered snippet files, remembering each start line.
     awk -v dir="$work" -v name="$(echo "$file" | tr '/' '_')" '
         /^```swift[[:space:]]*$/ { inside = 1; n += 1; out = sprintf("%s/%s.%03d.swift", dir, name, n);
-                                  printf "import Signals\nimport SignalsTesting\nimport Testing\n// line %d\n", NR + 1 > out; next }
+                                  printf "import Signals\nimport SignalsTesting\nimport SignalsPictures\nimport Testing\n// line %d\n", NR + 1 > out; next }
         /^```/ && inside { inside = 0; close(out); next }
         inside { print > out }
     ' "$file"

@@ -14,6 +14,7 @@
 // what happened - the way a test of this pipeline would read it.
 
 import Signals
+import SignalsPictures
 import SignalsTesting
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Signals
+import SignalsPictures
 
 /// A marble diagram as a picture: lanes of timed events on virtual time, with the intervals
 /// each signal was subscribed, drawn as SVG.

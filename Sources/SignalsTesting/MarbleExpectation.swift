@@ -6,6 +6,7 @@ import Glibc
 import Musl
 #endif
 import Signals
+import SignalsPictures
 
 /// The outcome of running a signal against a marble diagram with
 /// ``TestScheduler/expect(_:_:values:error:)``: whether it did what the diagram says and,

@@ -5,6 +5,7 @@
 // PlaygroundTests the README's picture.
 
 import Signals
+import SignalsPictures
 
 /// The problems of a picture's layout: marks more than a quarter tick from their time, pairs
 /// of marks whose boxes overlap, marks lifted off the lane's line with no other mark at their

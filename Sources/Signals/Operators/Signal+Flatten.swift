@@ -1,47 +1,14 @@
 // flattenMap(.merge, f)  = flattenMap(f) (plain bind).
 // flattenMap(.latest, f) = bind { .next(v) -> cut the running inner (BindControl), then f(v) }.
-// flattenMap(.concat / .concurrent(limit:) / .first, f) = merge of "inner finished" notices
-//     (a Subject) and the outer events, into ONE stateful bind that starts inner signals up
-//     to the limit, queues (.concat, .concurrent) or drops (.first) the rest, and returns
-//     each started inner signal `followed(by:)` its notice.
+// flattenMap(.concat / .concurrent(limit:) / .first, f) = bindTrackingInners { a binding
+//     that starts inner signals up to the limit, queues (.concat, .concurrent) or drops
+//     (.first) the rest, and starts a queued one on each .innerCompleted }.
 // flattenMap(any, f) over a constant just(v) = deferred { f(v) } (one inner signal, whatever
 //     the strategy: a recursion through concatMap of a constant runs in constant stack).
 // flatten(strategy)      = flattenMap(strategy) { $0 }.
 // flatMap(strategy, f)   = flattenMap(strategy, f).
-// The one-liners on these (concat(), switchToLatest(), ...) are in Signal+FlattenStrategies.swift.
-
-/// How a signal of signals is flattened: how many inner signals run at once, and what
-/// happens to one that arrives while others run.
-///
-/// Every strategy forwards the values of the running inner signals as they arrive, fails
-/// at the first error of the outer signal or of a running inner signal (disposing the
-/// rest), and completes when the outer signal and every inner signal it started have
-/// completed.
-///
-/// ```swift
-/// let outer = Signal.from([Signal.from([1, 2]), Signal.from([3])])
-/// outer.flatten(.concat).subscribe(next: { print($0) })
-/// // Prints: 1, 2, 3
-/// ```
-///
-/// - SeeAlso: ReactiveSwift `FlattenStrategy` (`.merge`, `.concat`, `.latest`,
-///   `.concurrent(limit:)`, and `.throttle` for `.first`; its `.race` is not `.first`); RxSwift `flatMap`, `concatMap`,
-///   `flatMapLatest`, `flatMapFirst`, `merge(maxConcurrent:)`; Combine
-///   `flatMap(maxPublishers:)`, `switchToLatest()`.
-public enum FlattenStrategy: Sendable, Equatable {
-    /// Every inner signal runs as soon as it arrives (no limit).
-    case merge
-    /// One inner signal at a time; the others wait their turn, in arrival order
-    /// (`.concurrent(limit: 1)`).
-    case concat
-    /// Only the latest inner signal runs: a new one disposes the previous one.
-    case latest
-    /// An inner signal that arrives while another runs is ignored (exhaust).
-    case first
-    /// At most `limit` inner signals run at once; the others wait, in arrival order.
-    /// `limit` must be at least 1 (a precondition, checked when the operator is built).
-    case concurrent(limit: Int)
-}
+// The one-liners on these (concat(), switchToLatest(), ...) are in Signal+FlattenStrategies.swift;
+// FlattenStrategy itself is in FlattenStrategy.swift.
 
 extension Signal {
     /// Maps each value to a signal with `transform` and flattens those signals with
@@ -58,9 +25,8 @@ extension Signal {
     ///
     /// Composed of: `.merge` is `flattenMap(_:)`; `.latest` is a `bind` whose binding cuts the
     /// running inner subscription (`BindControl.cancelInners()`) and returns the next; the others are
-    /// `merge` of a `Subject` of "inner finished" notices and `materialize()`, into one
-    /// stateful `bind` that starts, queues or drops inner signals and returns each one
-    /// `followed(by:)` its notice.
+    /// `bindTrackingInners(_:)` with a binding that starts, queues or drops inner signals and
+    /// starts a queued one each time a running one completes.
     ///
     /// ```swift
     /// Signal.from([1, 2]).flattenMap(.concat) { n in Signal.from([n, n * 10]) }
@@ -69,7 +35,8 @@ extension Signal {
     /// ```
     ///
     /// - Complexity: per inner signal, beyond `flattenMap(_:)`'s subscription: with `.latest`
-    ///   nothing (the cut is bind's); with the others one `followed(by:)` and one notice.
+    ///   nothing (the cut is bind's); with the others `bindTrackingInners(_:)`'s
+    ///   `followed(by:)` link and notice.
     /// - Precondition: `.concurrent(limit:)` has a `limit` of at least 1.
     /// - SeeAlso: ReactiveSwift `flatMap(_:_:)`; RxSwift `flatMap`, `concatMap`,
     ///   `flatMapLatest`, `flatMapFirst`; Combine `flatMap(maxPublishers:_:)`.
@@ -78,9 +45,9 @@ extension Signal {
         _ strategy: FlattenStrategy,
         _ transform: @escaping @Sendable (Value) -> Signal<U, Failure>
     ) -> Signal<U, Failure> {
-        if case .concurrent(let limit) = strategy { _ = _checkedLimit(limit) }  // even over a constant
+        if case .concurrent(let limit) = strategy._kind { _ = _checkedLimit(limit) }  // even over a constant
         if let single = _flattenedIfConstant(transform) { return single }
-        return switch strategy {
+        return switch strategy._kind {
         case .merge: flattenMap(transform)
         case .latest: _switchingMap(transform)
         case .concat: _limitedMap(limit: 1, dropsOverflow: false, transform)
@@ -173,50 +140,27 @@ extension Signal {
     }
 
     /// `.concat`, `.concurrent(limit:)`, `.first`: at most `limit` inner signals at once; over
-    /// the limit a value waits its turn (or, with `dropsOverflow`, is dropped). A binding
-    /// never sees an inner signal end, so each one is followed by a notice, sent through a
-    /// `Subject` that is merged back into the binding's source (a feedback loop).
+    /// the limit a value waits its turn (or, with `dropsOverflow`, is dropped). The binding
+    /// learns that an inner signal has finished from `bindTrackingInners(_:)`, which also
+    /// completes the output once the outer signal and every started inner signal are done.
     @inlinable
     func _limitedMap<U>(
         limit: Int,
         dropsOverflow: Bool,
         _ transform: @escaping @Sendable (Value) -> Signal<U, Failure>
     ) -> Signal<U, Failure> {
-        let outer = self
-        return .deferred {
-            let innerFinished = Subject<Void, Never>()
-            let notice: Signal<U, Failure> = .deferred {
-                innerFinished.send(value: ())
-                return .empty
-            }
-            let start: @Sendable (Value) -> Signal<U, Failure> = { transform($0)._followed(by: notice) }
-            // The notices are merged first, so the subject is subscribed before a synchronous
-            // outer signal starts (and finishes) its first inner signal.
-            typealias Step = _FlattenStep<Value, Failure>
-            let notices: Signal<Step, Never> = innerFinished.signal.map { _ in Step.innerFinished }
-            // `materialize().map(Step.outer)`, in one bind.
-            let events: Signal<Step, Never> = outer.bind {
-                { event, _ in .just(.outer(event)) }
-            }
-            let steps = notices.merge(events)
-            return steps.bind {
-                let book = _BindingState(_FlattenBook<Value>(limit: limit, dropsOverflow: dropsOverflow))
-                return { event, stop in
-                    guard case .next(let step) = event else { return nil }
-                    switch step {
-                    case .outer(.next(let value)):
-                        return book.value.admit(value).map(start)
-                    case .outer(.error(let error)):
-                        return .error(error)
-                    case .outer(.completed):
-                        book.value.outerIsDone = true
-                        stop = book.value.isDone
-                        return nil
-                    case .innerFinished:
-                        if let next = book.value.innerFinished() { return start(next) }
-                        stop = book.value.isDone
-                        return nil
-                    }
+        bindTrackingInners {
+            let book = _BindingState(_FlattenBook<Value>(limit: limit, dropsOverflow: dropsOverflow))
+            return { event, _ in
+                switch event {
+                case .source(.next(let value)):
+                    return book.value.admit(value).map(transform)
+                case .source(.error(let error)):
+                    return .error(error)
+                case .source(.completed):
+                    return nil
+                case .innerCompleted:
+                    return book.value.innerFinished().map(transform)
                 }
             }
         }
@@ -229,23 +173,14 @@ func _checkedLimit(_ limit: Int) -> Int {
     return limit
 }
 
-/// What the flatten bind reacts to: an event of the outer signal, or an inner signal
-/// having finished.
-@usableFromInline
-enum _FlattenStep<Value, Failure: Error> {
-    case outer(Event<Value, Failure>)
-    case innerFinished
-}
-
-/// The flatten bind's bookkeeping: how many inner signals run, the values waiting their
-/// turn, and whether the outer signal is done.
+/// The limited strategies' bookkeeping: how many inner signals run and the values waiting
+/// their turn (when the output completes is `bindTrackingInners(_:)`'s business).
 @usableFromInline
 struct _FlattenBook<Value> {
     @usableFromInline let limit: Int
     @usableFromInline let dropsOverflow: Bool
     @usableFromInline var running = 0
     @usableFromInline var waiting = _Queue<Value>()
-    @usableFromInline var outerIsDone = false
 
     @inlinable
     init(limit: Int, dropsOverflow: Bool) {
@@ -272,8 +207,4 @@ struct _FlattenBook<Value> {
         running -= 1
         return nil
     }
-
-    /// The outer signal is done and no inner signal runs or waits.
-    @inlinable
-    var isDone: Bool { outerIsDone && running == 0 }
 }

@@ -6,8 +6,9 @@
 extension Signal {
     /// Marks a stage of a live pipeline: records what passes this point — each
     /// subscription, value, terminal event and disposal, with the time and the thread — into
-    /// `timeline` (``SignalTrace/shared`` by default), which draws the stages as lanes over
-    /// real time, as SVG or as text.
+    /// `timeline` (``SignalTrace/shared`` by default), which reads as text
+    /// (``SignalTrace/text``) and, with `import SignalsPictures`, draws the stages as lanes
+    /// over real time, as SVG (`timeline.svg(title:)`).
     ///
     /// Add `.trace("name")` after each step worth seeing. Values are recorded by their
     /// description, cut to at most 256 bytes (UTF-8, ending in `…`). The timeline keeps only its latest entries (1,000 by default), so a

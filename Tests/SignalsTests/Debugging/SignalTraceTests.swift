@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import Signals
+import SignalsPictures
 import SignalsTesting
 
 @Suite struct SignalTraceTests {

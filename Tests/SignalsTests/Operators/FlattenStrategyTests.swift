@@ -213,9 +213,9 @@ private let allStrategies: [FlattenStrategy] = [.merge, .concat, .latest, .first
         switch strategy {
         case .concat:
             #expect(values == Array(0..<count * 2), "one inner at a time, in order")
-        case .merge, .concurrent:
+        case .merge, .concurrent(limit: 2):
             #expect(values.sorted() == Array(0..<count * 2), "every value exactly once")
-        case .latest, .first:
+        default:  // .latest, .first
             #expect(Set(values).count == values.count, "no value twice")
         }
     }
@@ -575,6 +575,35 @@ private let allStrategies: [FlattenStrategy] = [.merge, .concat, .latest, .first
         // Then
         #expect(mapped.value == [1])
         #expect(recorder.values == ["once"])
+    }
+
+    // MARK: The strategy type
+
+    @Test func strategiesAreEqualOnlyToTheSameSpellingAndPrintAsSpelled() {
+        // Given: every strategy, and a limit spelled twice.
+        let spelled = allStrategies.map(\.description)
+        // Then
+        #expect(spelled == [".merge", ".concat", ".latest", ".first", ".concurrent(limit: 2)"])
+        #expect(FlattenStrategy.concurrent(limit: 2) == .concurrent(limit: 2))
+        #expect(FlattenStrategy.concurrent(limit: 2) != .concurrent(limit: 3))
+        #expect(FlattenStrategy.concat != .concurrent(limit: 1), "alike in behaviour, not the same strategy")
+        for (index, strategy) in allStrategies.enumerated() {
+            #expect(allStrategies.indices.filter { allStrategies[$0] == strategy } == [index])
+        }
+    }
+
+    @Test func aSwitchOverAStrategyMatchesByEqualityWithADefaultBranch() {
+        // Given: a switch as a user writes it now that strategies are not enum cases.
+        func name(_ strategy: FlattenStrategy) -> String {
+            switch strategy {
+            case .merge: "merge"
+            case .concat: "concat"
+            case .concurrent(limit: 2): "two at once"
+            default: "another"
+            }
+        }
+        // Then
+        #expect(allStrategies.map(name) == ["merge", "concat", "another", "another", "two at once"])
     }
 }
 

@@ -3,6 +3,7 @@
 
 import Testing
 import Signals
+import SignalsPictures
 import SignalsTesting
 
 @Suite struct MarbleDiagramSubscribersTests {

@@ -4,6 +4,7 @@
 
 import Testing
 import Signals
+import SignalsPictures
 import SignalsTesting
 import SignalsTestSupport
 

@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 import Signals
+import SignalsPictures
 import SignalsTesting
 import SignalsTestSupport
 

@@ -1,8 +1,9 @@
-// The one drawing of the library: lanes of events over time, as plain SVG 1.1.
+// The one drawing of the library: lanes of events over time, as plain SVG 1.1. It lives in
+// SignalsPictures, not in Signals, so that an app links no drawing code unless it imports it.
 //
 // SignalsTesting's `MarbleDiagram` (virtual time, from test runs) and `SignalTrace` (real
-// time, from `trace(_:)` on live pipelines) both draw through this type, so a test picture
-// and a live timeline look the same. It is `package`: the public models live beside their
+// time, from `trace(_:)` on live pipelines; SignalTrace+Picture.swift) both draw through this
+// type, so a test picture and a live timeline look the same. It is `package`: the public models live beside their
 // recorders, and this file is only geometry and text.
 //
 // Deterministic by construction: positions are rounded to tenths and printed by hand (no

@@ -3,6 +3,8 @@
 //                    .dematerialize()
 //   Each event rides a zero-delay timer; a scheduler runs same-time work first in, first out,
 //   so the events arrive in their order, on the scheduler.
+//   A composition, kept in Scheduling/ beside its pair subscribe(on:) (Signal+SubscribeOn.swift,
+//   which is plumbing and cannot live in Operators/) and the bounded observe(on:bufferSize:…).
 
 extension Signal {
     /// Delivers every event — values, completion and error — on `scheduler`, in order.
