@@ -55,7 +55,7 @@ public class Observer<Value, Failure: Error>: _ObserverBase, @unchecked Sendable
         _passesSelf = false
         _selfHandler = { _, _ in }
         _neverStops = false
-        super.init(teardown: nil)
+        super.init(teardown: { _ in })
     }
 
     /// An observer that gives every event to `send` and never stops: a terminal event is
@@ -67,7 +67,7 @@ public class Observer<Value, Failure: Error>: _ObserverBase, @unchecked Sendable
         _passesSelf = false
         _selfHandler = { _, _ in }
         _neverStops = neverStops
-        super.init(teardown: nil)
+        super.init(teardown: { _ in })
     }
 
     /// An observer of values only: `next` is called for each value, terminal events only stop it.
@@ -79,7 +79,7 @@ public class Observer<Value, Failure: Error>: _ObserverBase, @unchecked Sendable
         _passesSelf = false
         _selfHandler = { _, _ in }
         _neverStops = false
-        super.init(teardown: nil)
+        super.init(teardown: { _ in })
     }
 
     /// The observer part of a kernel sink that handles its own events (`_Binder`, the sink of
@@ -90,7 +90,7 @@ public class Observer<Value, Failure: Error>: _ObserverBase, @unchecked Sendable
     @inlinable
     init(
         _passingSelf handler: @escaping @Sendable (Observer<Value, Failure>, Event<Value, Failure>) -> Void,
-        teardown: (@Sendable (_ObserverBase) -> Void)? = nil
+        teardown: @escaping @Sendable (_ObserverBase) -> Void = { _ in }
     ) {
         _handler = { _ in }
         _selfHandler = handler
@@ -243,16 +243,18 @@ public class _ObserverBase: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) final var _keepAlive: _SubscriptionCell?
 
     /// What disposing this sink runs when it is its downstream's upstream (`_Binder.dispose()`,
-    /// `_UsingSink.dispose()`), made where the sink's types are known; `nil` for any other
-    /// observer.
-    @usableFromInline final let _teardown: (@Sendable (_ObserverBase) -> Void)?
+    /// `_UsingSink.dispose()`), made where the sink's types are known; a closure that does
+    /// nothing for any other observer. Not optional: a closure in an `Optional` is kept at the
+    /// most general abstraction, so a closure made for it got a reabstraction thunk (one more
+    /// allocation per sink).
+    @usableFromInline final let _teardown: @Sendable (_ObserverBase) -> Void
 
     /// The slot marker of a kernel sink (see `_teardown`).
     @inlinable
     static var _kernelSinkSlot: Int { -2 }
 
     @inlinable
-    init(teardown: (@Sendable (_ObserverBase) -> Void)?) {
+    init(teardown: @escaping @Sendable (_ObserverBase) -> Void) {
         _teardown = teardown
     }
 
@@ -311,7 +313,7 @@ public class _ObserverBase: @unchecked Sendable {
             unsafeDowncast(upstream as AnyObject, to: _SlotOwner.self).remove(id: slot)
         } else if slot == _kernelSinkSlot {
             let sink = unsafeDowncast(upstream as AnyObject, to: _ObserverBase.self)
-            sink._teardown.unsafelyUnwrapped(sink)
+            sink._teardown(sink)
         } else {
             upstream.dispose()
         }
