@@ -375,11 +375,19 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>:
         // subscriptions (100 nested `flattenMap`s overflowed a 512 KiB stack). Release builds
         // keep `unsafeDowncast` (no check there): through `Unmanaged` the optimised cast
         // cost a retain and a release a value (W3 136 -> 181 instructions per value).
+        // The teardown (this binder disposed as its downstream's upstream) is specialised code
+        // too: reached through `any Disposable`, `dispose()` ran as a generic witness.
         super.init(_passingSelf: { sink, event in
         #if DEBUG
             Unmanaged<_Binder>.fromOpaque(Unmanaged.passUnretained(sink).toOpaque()).takeUnretainedValue().onSource(event)
         #else
             unsafeDowncast(sink, to: _Binder.self).onSource(event)
+        #endif
+        }, teardown: { sink in
+        #if DEBUG
+            Unmanaged<_Binder>.fromOpaque(Unmanaged.passUnretained(sink).toOpaque()).takeUnretainedValue().dispose()
+        #else
+            unsafeDowncast(sink, to: _Binder.self).dispose()
         #endif
         })
     }
@@ -413,7 +421,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>:
             runOnConstant(.error(failure), then: nil, binding: binding, downstream: downstream)
         case .subscribe, .fold, .stage:
             let binder = _Binder(downstream: downstream, binding: binding)
-            downstream._setUpstream(binder)
+            downstream._setUpstream(kernelSink: binder)
             let accepted = binder.withShared { shared -> Bool in
                 if shared.isDisposed || shared.isStopped { return false }
                 shared.sourceIsLive = true
@@ -457,7 +465,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>:
                     return _TailCalls.run(signal, into: downstream)
                 }
                 let binder = _Binder(downstream: downstream, binding: binding)
-                downstream._setUpstream(binder)
+                downstream._setUpstream(kernelSink: binder)
                 binder.sourceOwner.store(_currentThreadID(), ordering: .relaxed)
                 if let value = binder.handle(signal, finished: false) { downstream.send(value: value) }
                 if let next, let value = binder.handleSource(next) { downstream.send(value: value) }
@@ -757,7 +765,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>:
     /// (`subscribe(on:)`'s disposal): out of line.
     @usableFromInline @inline(never)
     override func _stop() {
-        let (sourceIsLive, inners) = withShared { shared -> (Bool, [any _Sink]) in
+        let (sourceIsLive, inners) = withShared { shared -> (Bool, [_ObserverBase]) in
             shared.isStopped = true
             return (shared.sourceIsLive, shared.inners.entries.compactMap(\.sink))
         }
@@ -767,8 +775,9 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>:
 
     @inlinable
     func disposeSubscriptions() {
-        // Non-generic state (`_BinderShared`): this runs unspecialised when reached through
-        // `any Disposable`, and must then cost no generic-metadata lookup.
+        // Non-generic state (`_BinderShared`): this may still run unspecialised (a binder
+        // disposed through `any Disposable` by a caller outside the kernel), and must then cost
+        // no generic-metadata lookup.
         let (sourceIsLive, inners) = withShared { shared -> (Bool, [_InnerSinks.Entry]) in
             shared.isDisposed = true
             let sourceIsLive = shared.sourceIsLive
@@ -824,8 +833,8 @@ struct _Emission<Value, Failure: Error> {
 }
 
 /// The state of a `_Binder` shared between threads, under its lock. Not generic: the sinks
-/// are held as `_Sink`s, so that the teardown (`disposeSubscriptions`), which is reached
-/// through `any Disposable` and so runs unspecialised, needs no generic metadata.
+/// are held as `_ObserverBase`s (non-generic), so that disposing or stopping one is a direct
+/// call, and the teardown (`disposeSubscriptions`) needs no generic metadata wherever it runs.
 @usableFromInline
 struct _BinderShared {
     /// The source is subscribed (to the binder's own observer part) and has not finished.
@@ -850,9 +859,9 @@ struct _InnerSinks {
     @usableFromInline
     struct Entry {
         @usableFromInline let id: Int
-        @usableFromInline var sink: (any _Sink)?
+        @usableFromInline var sink: _ObserverBase?
 
-        @inlinable init(id: Int, sink: any _Sink) {
+        @inlinable init(id: Int, sink: _ObserverBase) {
             self.id = id
             self.sink = sink
         }
@@ -865,14 +874,14 @@ struct _InnerSinks {
 
     /// Adds `sink` as `id`, which must be greater than every id added before.
     @inlinable
-    mutating func insert(_ sink: any _Sink, id: Int) {
+    mutating func insert(_ sink: _ObserverBase, id: Int) {
         entries.append(Entry(id: id, sink: sink))
     }
 
     /// Removes and returns the sink added as `id`, if it is still there. (Returned for the
     /// caller to release outside the lock.)
     @inlinable
-    mutating func remove(id: Int) -> (any _Sink)? {
+    mutating func remove(id: Int) -> _ObserverBase? {
         var low = 0
         var high = entries.count
         while low < high {
@@ -894,9 +903,9 @@ struct _InnerSinks {
     /// `single` (the common case of a cut: one live inner, no allocation), or all of them
     /// (tombstones included) as `others`.
     @inlinable
-    mutating func cutAll() -> (single: (any _Sink)?, others: [Entry]) {
+    mutating func cutAll() -> (single: _ObserverBase?, others: [Entry]) {
         if entries.count - tombstones == 1 {
-            var single: (any _Sink)?
+            var single: _ObserverBase?
             for index in entries.indices where entries[index].sink != nil {
                 single = entries[index].sink
                 break

@@ -24,9 +24,10 @@ import Synchronization
 // Not `final`, so that the kernel's own sinks can be observers themselves (a bind's binder is
 // the sink of its source: one object, not two); no subclass outside the library is possible
 // (the class is not `open`), and every member but `_stop()` is `final`, so a call is never
-// dispatched through the vtable. `@unchecked Sendable`: the stored state is immutable, atomic,
+// dispatched through the vtable. The subscription slot and the stopped flag live in the
+// non-generic `_ObserverBase`. `@unchecked Sendable`: the stored state is immutable, atomic,
 // or guarded by `_slotLock`.
-public class Observer<Value, Failure: Error>: @unchecked Sendable {
+public class Observer<Value, Failure: Error>: _ObserverBase, @unchecked Sendable {
     @usableFromInline let _handler: @Sendable (Event<Value, Failure>) -> Void
     /// An observer of values only (`Observer(next:)`, `subscribe(next:)`) keeps the closure it
     /// was given and calls it directly (`_valuesOnly`): no wrapping closure, whose context
@@ -45,25 +46,6 @@ public class Observer<Value, Failure: Error>: @unchecked Sendable {
     /// An observer that takes terminal events as ordinary calls of its handler and never
     /// stops (`Action.inputs`: RxSwift's inputs ignore a completion and keep applying).
     @usableFromInline let _neverStops: Bool
-    @usableFromInline let _stopped = Atomic<Bool>(false)
-
-    // The subscription slot: what feeds this observer (`_upstream`) and — for the sink of a
-    // subscription made with `subscribe` — the cell that keeps that subscription alive until
-    // it ends (`_keepAlive`: the disposable `subscribe` returned, which holds this sink
-    // strongly until the sink lets go of it). Both are guarded by `_slotLock`, which lives in the
-    // observer (no allocation) and is held only to read or swap them, never while user code
-    // runs. Whichever of "install an upstream" and "stop" comes second sees the other: the
-    // install checks `_stopped` under the lock, and a stop stores `_stopped` before it takes
-    // the lock to empty the slot.
-    //
-    // A subscription to a subject (or a replaying subject) needs no disposable of its own: the
-    // slot holds the list this observer was added to (a `_SlotOwner`: a subject's core) and
-    // its id there (`_upstreamSlot`, -1 for any other upstream), and emptying the slot
-    // removes that id from the list.
-    @usableFromInline let _slotLock = _InlineLock()
-    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) final var _upstream: (any Disposable)?
-    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) final var _upstreamSlot = -1
-    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) final var _keepAlive: _SubscriptionCell?
 
     @inlinable
     public init(_ send: @escaping @Sendable (Event<Value, Failure>) -> Void) {
@@ -73,6 +55,7 @@ public class Observer<Value, Failure: Error>: @unchecked Sendable {
         _passesSelf = false
         _selfHandler = { _, _ in }
         _neverStops = false
+        super.init(teardown: { _ in })
     }
 
     /// An observer that gives every event to `send` and never stops: a terminal event is
@@ -84,6 +67,7 @@ public class Observer<Value, Failure: Error>: @unchecked Sendable {
         _passesSelf = false
         _selfHandler = { _, _ in }
         _neverStops = neverStops
+        super.init(teardown: { _ in })
     }
 
     /// An observer of values only: `next` is called for each value, terminal events only stop it.
@@ -95,19 +79,26 @@ public class Observer<Value, Failure: Error>: @unchecked Sendable {
         _passesSelf = false
         _selfHandler = { _, _ in }
         _neverStops = false
+        super.init(teardown: { _ in })
     }
 
     /// The observer part of a kernel sink that handles its own events (`_Binder`, the sink of
     /// its source): `handler` is called with this observer and each event it lets through.
-    /// Made where the subclass is specialised, the closure captures nothing (no allocation).
+    /// A sink that is its downstream's upstream (`_Binder`, `_UsingSink`) also gives the
+    /// `teardown` that disposing it runs (`_setUpstream(kernelSink:)`). Made where the
+    /// subclass is specialised, the closures capture nothing (no allocation).
     @inlinable
-    init(_passingSelf handler: @escaping @Sendable (Observer<Value, Failure>, Event<Value, Failure>) -> Void) {
+    init(
+        _passingSelf handler: @escaping @Sendable (Observer<Value, Failure>, Event<Value, Failure>) -> Void,
+        teardown: @escaping @Sendable (_ObserverBase) -> Void = { _ in }
+    ) {
         _handler = { _ in }
         _selfHandler = handler
         _next = { _ in }
         _valuesOnly = false
         _passesSelf = true
         _neverStops = false
+        super.init(teardown: teardown)
     }
 
 
@@ -217,6 +208,56 @@ public class Observer<Value, Failure: Error>: @unchecked Sendable {
         _stopped.load(ordering: .acquiring)
     }
 
+}
+
+/// The part of every ``Observer`` that does not depend on its types: the stopped flag and the
+/// subscription slot. Kernel only: it has no public member, and nothing outside the library
+/// can make or subclass one (it is public only because `Observer`, its subclass, is).
+///
+/// Not generic, so that a subscription's teardown — emptying a slot, disposing a kernel sink
+/// that is its downstream's upstream, stopping the sinks that feed a binder — calls
+/// non-generic code, or a closure made where the sink's types are known (`_teardown`),
+/// never a witness of a generic class, which would run unspecialised.
+// `@unchecked Sendable`: the stored state is immutable, atomic, or guarded by `_slotLock`.
+public class _ObserverBase: @unchecked Sendable {
+    @usableFromInline final let _stopped = Atomic<Bool>(false)
+
+    // The subscription slot: what feeds this observer (`_upstream`) and — for the sink of a
+    // subscription made with `subscribe` — the cell that keeps that subscription alive until
+    // it ends (`_keepAlive`: the disposable `subscribe` returned, which holds this sink
+    // strongly until the sink lets go of it). Both are guarded by `_slotLock`, which lives in the
+    // observer (no allocation) and is held only to read or swap them, never while user code
+    // runs. Whichever of "install an upstream" and "stop" comes second sees the other: the
+    // install checks `_stopped` under the lock, and a stop stores `_stopped` before it takes
+    // the lock to empty the slot.
+    //
+    // A subscription to a subject (or a replaying subject) needs no disposable of its own: the
+    // slot holds the list this observer was added to (a `_SlotOwner`: a subject's core) and
+    // its id there (`_upstreamSlot`, -1 for any other upstream), and emptying the slot
+    // removes that id from the list. A kernel sink that is its downstream's upstream (a
+    // binder, `using`'s sink) is held with the marker `_kernelSinkSlot`: emptying the slot runs
+    // that sink's `_teardown`, specialised code, not `Disposable.dispose()` through a witness.
+    @usableFromInline final let _slotLock = _InlineLock()
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) final var _upstream: (any Disposable)?
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) final var _upstreamSlot = -1
+    @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) final var _keepAlive: _SubscriptionCell?
+
+    /// What disposing this sink runs when it is its downstream's upstream (`_Binder.dispose()`,
+    /// `_UsingSink.dispose()`), made where the sink's types are known; a closure that does
+    /// nothing for any other observer. Not optional: a closure in an `Optional` is kept at the
+    /// most general abstraction, so a closure made for it got a reabstraction thunk (one more
+    /// allocation per sink).
+    @usableFromInline final let _teardown: @Sendable (_ObserverBase) -> Void
+
+    /// The slot marker of a kernel sink (see `_teardown`).
+    @inlinable
+    static var _kernelSinkSlot: Int { -2 }
+
+    @inlinable
+    init(teardown: @escaping @Sendable (_ObserverBase) -> Void) {
+        _teardown = teardown
+    }
+
     /// A sink that nothing references any more can receive nothing more: release what fed it.
     deinit {
         Self._release(_upstream, slot: _upstreamSlot)
@@ -238,6 +279,13 @@ public class Observer<Value, Failure: Error>: @unchecked Sendable {
         _setUpstream(owner, slot: id)
     }
 
+    /// Installs a kernel sink that has a `_teardown` (a binder, `using`'s sink) as what feeds
+    /// this observer: emptying the slot runs its teardown.
+    @inlinable
+    final func _setUpstream<Sink: _ObserverBase & Disposable>(kernelSink sink: Sink) {
+        _setUpstream(sink, slot: Self._kernelSinkSlot)
+    }
+
     @usableFromInline
     final func _setUpstream(_ disposable: (any Disposable)?, slot: Int) {
         _slotLock.lock()
@@ -256,13 +304,16 @@ public class Observer<Value, Failure: Error>: @unchecked Sendable {
         _slotLock.unlock()
     }
 
-    /// Ends what a slot held: removes this observer's id from a subject's core, or disposes
-    /// the disposable.
+    /// Ends what a slot held: removes this observer's id from a subject's core, runs a kernel
+    /// sink's teardown, or disposes the disposable.
     @usableFromInline @inline(__always)
     static func _release(_ upstream: (any Disposable)?, slot: Int) {
         guard let upstream else { return }
         if slot >= 0 {
             unsafeDowncast(upstream as AnyObject, to: _SlotOwner.self).remove(id: slot)
+        } else if slot == _kernelSinkSlot {
+            let sink = unsafeDowncast(upstream as AnyObject, to: _ObserverBase.self)
+            sink._teardown(sink)
         } else {
             upstream.dispose()
         }
@@ -297,8 +348,14 @@ public class Observer<Value, Failure: Error>: @unchecked Sendable {
         _stopped.store(true, ordering: .sequentiallyConsistent)
         _slotLock.lock()
         let upstream = _upstream
+        let slot = _upstreamSlot
         _slotLock.unlock()
-        (upstream as? any _Stoppable)?._stop()
+        guard let upstream else { return }
+        if slot == Self._kernelSinkSlot {
+            unsafeDowncast(upstream as AnyObject, to: _ObserverBase.self)._stop()
+        } else {
+            (upstream as? any _Stoppable)?._stop()
+        }
     }
 
     /// Empties the slot: disposes the upstream, and empties the keep-alive cell (so that a
@@ -315,6 +372,7 @@ public class Observer<Value, Failure: Error>: @unchecked Sendable {
         keepAlive?._letGo()
     }
 }
+
 
 /// A list of observers that an observer's upstream slot may hold with the observer's id in
 /// it (`Observer._setUpstream(addedTo:id:)`), in place of a disposable object per
@@ -374,10 +432,10 @@ final class _ClosureSlotOwner: _SlotOwner, @unchecked Sendable {
 @usableFromInline
 final class _SubscriptionCell: Disposable, @unchecked Sendable {
     @usableFromInline let _lock = _InlineLock()
-    @usableFromInline @exclusivity(unchecked) var _sink: (any _Sink)?
+    @usableFromInline @exclusivity(unchecked) var _sink: _ObserverBase?
 
     @inlinable
-    init(_ sink: any _Sink) {
+    init(_ sink: _ObserverBase) {
         _sink = sink
     }
 
@@ -397,7 +455,7 @@ final class _SubscriptionCell: Disposable, @unchecked Sendable {
         _lock.lock()
         defer { _lock.unlock() }
         guard let sink = _sink else { return true }
-        return sink._isStopped
+        return sink._stopped.load(ordering: .acquiring)
     }
 
     /// Called by the sink when it stops: lets go of it (released outside the lock).
@@ -410,15 +468,6 @@ final class _SubscriptionCell: Disposable, @unchecked Sendable {
     }
 }
 
-@usableFromInline
-protocol _Sink: _Stoppable {
-    /// Whether the sink has stopped.
-    var _isStopped: Bool { get }
-
-    /// Stops the sink without an event and disposes what feeds it.
-    func _dispose()
-}
-
 /// What can be stopped ahead of its cleanup: an ``Observer`` and a binder, which pass the
 /// stop on to the sinks that feed them (`Observer._stop()`).
 @usableFromInline
@@ -427,10 +476,5 @@ protocol _Stoppable: AnyObject, Sendable {
     func _stop()
 }
 
-extension Observer: _Stoppable {}
-
-extension Observer: _Sink {
-    @inlinable
-    final var _isStopped: Bool { isStopped }
-}
+extension _ObserverBase: _Stoppable {}
 

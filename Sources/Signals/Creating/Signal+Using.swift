@@ -44,7 +44,7 @@ extension Signal {
     ) -> Signal {
         Signal(_representation: .subscribe { subscriber in
             let sink = _UsingSink(subscriber, resource: resource(), release: release)
-            subscriber._setUpstream(sink)
+            subscriber._setUpstream(kernelSink: sink)
             if subscriber.isStopped { return }
             make(sink.resource)._subscribe(sink)
         })
@@ -76,6 +76,13 @@ final class _UsingSink<Value, Failure: Error, Resource>: Observer<Value, Failure
             Unmanaged<_UsingSink>.fromOpaque(Unmanaged.passUnretained(sink).toOpaque()).takeUnretainedValue().downstream.send(event)
         #else
             unsafeDowncast(sink, to: _UsingSink.self).downstream.send(event)
+        #endif
+        }, teardown: { sink in
+            // Specialised: reached through `any Disposable`, `dispose()` ran as a generic witness.
+        #if DEBUG
+            Unmanaged<_UsingSink>.fromOpaque(Unmanaged.passUnretained(sink).toOpaque()).takeUnretainedValue().dispose()
+        #else
+            unsafeDowncast(sink, to: _UsingSink.self).dispose()
         #endif
         })
     }

@@ -8,8 +8,9 @@
 enum _ReplayCommand<Value, Failure: Error> {
     /// An event sent to the subject.
     case event(Event<Value, Failure>)
-    /// A new subscriber (registered under `id`) to replay to and then add.
-    case add(id: Int, sink: Observer<Value, Failure>)
+    /// A subscriber registered under `id` (its entry waits in the list) to replay to and
+    /// then deliver to.
+    case add(id: Int)
 }
 
 /// The engine of every replaying hot source: `ReplaySubject`, `BehaviorSubject`,
@@ -34,23 +35,27 @@ enum _ReplayCommand<Value, Failure: Error> {
 /// per subscriber — nothing is allocated per event per subscriber.
 @usableFromInline
 final class _ReplayEngine<Value, Failure: Error>: Sendable {
+    /// A subscriber in the list: registered when it subscribes, delivered to once its "add"
+    /// command has been processed (`isAdded`); a removed one leaves a hole (`sink == nil`).
     @usableFromInline
     struct _Entry {
         @usableFromInline let id: Int
-        @usableFromInline let sink: Observer<Value, Failure>
+        @usableFromInline var sink: Observer<Value, Failure>?
+        @usableFromInline var isAdded: Bool
 
         @inlinable init(id: Int, sink: Observer<Value, Failure>) {
             self.id = id
             self.sink = sink
+            self.isAdded = false
         }
     }
 
     @usableFromInline
     struct _State {
         @usableFromInline var buffer: _ReplayBuffer<Value>
+        /// Every registered subscriber, those whose "add" command has not been processed
+        /// yet included (not delivered to until it has).
         @usableFromInline var subscribers = _Subscribers()
-        /// Registered subscribers whose "add" command has not been processed yet.
-        @usableFromInline var awaitingAdd: Set<Int> = []
         @usableFromInline var nextID = 0
         /// The terminal event, once processed.
         @usableFromInline var terminal: Event<Value, Failure>?
@@ -117,7 +122,7 @@ final class _ReplayEngine<Value, Failure: Error>: Sendable {
             }
             let id = state.nextID
             state.nextID += 1
-            state.awaitingAdd.insert(id)
+            state.subscribers.register(_Entry(id: id, sink: sink))
             return (id, [], nil)
         }
         guard let id = registration.id else {
@@ -134,15 +139,14 @@ final class _ReplayEngine<Value, Failure: Error>: Sendable {
         } else {
             sink._setUpstream(addedTo: _slotOwner, id: id)
         }
-        _commands.send(value: .add(id: id, sink: sink))
+        _commands.send(value: .add(id: id))
     }
 
     @inlinable
     func _remove(_ id: Int) {
         // The removed entry is released outside the lock: releasing a sink may run its deinit.
-        let removed = _state.withLock { state -> _Entry? in
-            if state.awaitingAdd.remove(id) != nil { return nil }
-            return state.subscribers.remove(id)
+        let removed = _state.withLock { state -> Observer<Value, Failure>? in
+            state.subscribers.remove(id)
         }
         _ = removed
     }
@@ -156,74 +160,127 @@ final class _ReplayEngine<Value, Failure: Error>: Sendable {
     ) {
         switch command {
         case .event(.next(let value)):
-            let recipients = state.withLock { state -> [_Entry?]? in
+            let recipients = state.withLock { state -> [_Entry]? in
                 if state.terminal != nil { return nil }
                 state.buffer.append(value)
                 return state.subscribers.slots
             }
             guard let recipients else { return }
-            for case let entry? in recipients { entry.sink.send(value: value) }
+            for entry in recipients where entry.isAdded { entry.sink?.send(value: value) }
         case .event(let terminal):
-            let recipients = state.withLock { state -> [_Entry?] in
+            let recipients = state.withLock { state -> [_Entry] in
                 if state.terminal != nil { return [] }
                 state.terminal = terminal
-                defer { state.subscribers = _Subscribers() }
-                return state.subscribers.slots
+                // The subscribers still waiting for their "add" stay: it replays the terminal event.
+                return state.subscribers.removeAdded()
             }
-            for case let entry? in recipients { entry.sink.send(terminal) }
-        case .add(let id, let sink):
-            let replay = state.withLock { state -> (values: [Value], terminal: Event<Value, Failure>?)? in
-                // Disposed before its turn came: nothing to do.
-                guard state.awaitingAdd.remove(id) != nil else { return nil }
+            for entry in recipients where entry.isAdded { entry.sink?.send(terminal) }
+        case .add(let id):
+            let replay = state.withLock { state -> (sink: Observer<Value, Failure>, values: [Value], terminal: Event<Value, Failure>?)? in
                 if let terminal = state.terminal {
-                    return (replaysValuesAfterTerminal ? state.buffer.elements : [], terminal)
+                    // Disposed before its turn came: nothing to do.
+                    guard let sink = state.subscribers.remove(id) else { return nil }
+                    return (sink, replaysValuesAfterTerminal ? state.buffer.elements : [], terminal)
                 }
-                state.subscribers.append(_Entry(id: id, sink: sink))
-                return (state.buffer.elements, nil)
+                guard let sink = state.subscribers.markAdded(id) else { return nil }
+                return (sink, state.buffer.elements, nil)
             }
             guard let replay else { return }
-            for value in replay.values { sink.send(value: value) }
-            if let terminal = replay.terminal { sink.send(terminal) }
+            for value in replay.values { replay.sink.send(value: value) }
+            if let terminal = replay.terminal { replay.sink.send(terminal) }
         }
     }
 }
 
 extension _ReplayEngine {
-    /// The engine's subscribers in the order they were added, removable by id in amortised O(1):
-    /// a removal leaves a hole (`nil`) in `slots` and forgets the id; once holes outnumber the
-    /// subscribers, the slots are compacted (O(n), paid for by the n/2 removals before it), and
-    /// the index rebuilt, so neither keeps storage sized by a past crowd. A
-    /// delivery walks the slots and skips the holes, so it costs at most twice the subscribers.
+    /// The engine's subscribers in the order they registered, found by id by binary search
+    /// (ids are handed out in increasing order, so the entries stay sorted by id): no hashing,
+    /// no table beside the list. A removal leaves a hole (`sink == nil`); the list is emptied
+    /// (keeping a small storage) when only holes are left, and compacted once holes are at
+    /// least half of it (O(n), paid for by the n/2 removals before it), moving to smaller
+    /// storage after a crowd, so neither keeps storage sized by a past peak. A delivery walks
+    /// the entries and skips holes and entries still waiting for their "add", so it costs at
+    /// most twice the subscribers.
     @usableFromInline
     struct _Subscribers {
-        @usableFromInline var slots: [_Entry?] = []
-        /// Where each subscriber's entry is in `slots`.
-        @usableFromInline var slotOfID: [Int: Int] = [:]
+        @usableFromInline var slots: [_Entry] = []
+        @usableFromInline var holes = 0
 
         @inlinable init() {}
 
+        /// The registered subscribers (holes excluded).
         @inlinable
-        mutating func append(_ entry: _Entry) {
-            slotOfID[entry.id] = slots.count
+        var count: Int { slots.count - holes }
+
+        /// Registers `entry`, whose id must be greater than every id registered before.
+        @inlinable
+        mutating func register(_ entry: _Entry) {
             slots.append(entry)
         }
 
-        /// Removes the subscriber registered under `id`, returning its entry (to be released
-        /// outside the lock).
         @inlinable
-        mutating func remove(_ id: Int) -> _Entry? {
-            guard let slot = slotOfID.removeValue(forKey: id) else { return nil }
-            let entry = slots[slot]
-            slots[slot] = nil
-            if slots.count >= 32 && slotOfID.count * 2 < slots.count {
-                slots = slots.filter { $0 != nil }
-                // A fresh index, sized by the subscribers left: the old one keeps the
-                // capacity of the largest crowd it held.
-                var index = [Int: Int](minimumCapacity: slots.count)
-                for (slot, entry) in slots.enumerated() { index[entry!.id] = slot }
-                slotOfID = index
+        func index(of id: Int) -> Int? {
+            var low = 0
+            var high = slots.count
+            while low < high {
+                let middle = (low &+ high) >> 1
+                if slots[middle].id < id { low = middle &+ 1 } else { high = middle }
             }
-            return entry
+            guard low < slots.count, slots[low].id == id, slots[low].sink != nil else { return nil }
+            return low
+        }
+
+        /// Marks the subscriber registered under `id` as added (delivered to from now on) and
+        /// returns it; `nil` if it has been removed.
+        @inlinable
+        mutating func markAdded(_ id: Int) -> Observer<Value, Failure>? {
+            guard let index = index(of: id), !slots[index].isAdded else { return nil }
+            slots[index].isAdded = true
+            return slots[index].sink
+        }
+
+        /// Removes the subscriber registered under `id`, returning it (to be released outside
+        /// the lock).
+        @inlinable
+        mutating func remove(_ id: Int) -> Observer<Value, Failure>? {
+            guard let index = index(of: id) else { return nil }
+            let sink = slots[index].sink.take()
+            holes += 1
+            if holes == slots.count {
+                holes = 0
+                if slots.capacity > Self.capacityKeptAfterCrowd { slots = [] } else { slots.removeAll(keepingCapacity: true) }
+            } else if slots.count >= 32 && holes * 2 >= slots.count {
+                compact()
+            }
+            return sink
+        }
+
+        /// Empties the list but for the subscribers still waiting for their "add", and returns
+        /// what it held: the terminal event goes to the entries that were added.
+        @inlinable
+        mutating func removeAdded() -> [_Entry] {
+            let all = slots
+            slots = all.filter { !$0.isAdded && $0.sink != nil }
+            holes = 0
+            return all
+        }
+
+        /// The most entries' storage kept when the list empties.
+        @inlinable
+        static var capacityKeptAfterCrowd: Int { 64 }
+
+        /// Drops the holes, into smaller storage if the entries left fill less than a quarter
+        /// of a large one.
+        @inlinable @inline(never)
+        mutating func compact() {
+            slots.removeAll { $0.sink == nil }
+            holes = 0
+            if slots.capacity > Self.capacityKeptAfterCrowd && slots.count * 4 < slots.capacity {
+                var smaller: [_Entry] = []
+                smaller.reserveCapacity(Swift.max(slots.count * 2, Self.capacityKeptAfterCrowd))
+                smaller.append(contentsOf: slots)
+                slots = smaller
+            }
         }
     }
 }

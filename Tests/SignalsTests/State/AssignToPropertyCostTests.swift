@@ -9,7 +9,7 @@ import SignalsTestSupport
 @Suite struct AssignToPropertyCostTests {
     /// How many observers a write to `property` is delivered to.
     static func observersReachedByAWrite<Value>(_ property: MutableProperty<Value>) -> Int {
-        property._subject._engine._state.withLock { $0.subscribers.slotOfID.count }
+        property._subject._engine._state.withLock { $0.subscribers.count }
     }
 
     /// Issue 35: each binding learnt of the property's end by subscribing to the property's
