@@ -4,6 +4,8 @@
 
 import AsyncHTTPClient
 import Foundation
+import HummingbirdWSClient
+import Logging
 import NIOCore
 import RoomsApp
 import RoomsCore
@@ -88,6 +90,37 @@ import Testing
         #expect(server.rooms.liveSubscriptions == 1)
         reader.cancel()
         counting.cancel()
+        try await server.stop()
+    }
+
+    @Test func aServerWithFinishClosesTheWebSocketOfAClientThatStopsReading() async throws {
+        // Given: a server under `.finish` with 16 events per connection, and a WebSocket
+        // client that stops reading once it is connected
+        let server = try await RunningServer.start(
+            configuration: RoomsConfiguration(port: 0, bufferPerConnection: 16, whenFull: .finish, logLevel: .warning)
+        )
+        let frames = Received()
+        try await WebSocketClient.connect(
+            url: "ws://127.0.0.1:\(server.port)/rooms/wsbig/ws", logger: Logger(label: "test")
+        ) { inbound, _, _ in
+            try await server.eventually("the socket to subscribe") { server.rooms.liveSubscriptions == 1 }
+            // When: posts of 4 KB (a frame within the client's 16 KB limit) arrive, sixteen a
+            // millisecond, until the server has disconnected it (once its socket's buffers are full,
+            // or sooner if its loop falls 16 events behind the posts)
+            let text = String(repeating: "x", count: 4 * 1024)
+            var posted = 0
+            while server.rooms.drops.disconnected == 0 && posted < 16_000 {
+                for _ in 0..<16 { server.rooms.post(to: "wsbig", author: "ann", text: text) }
+                posted += 16
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            // Then: the server closes the socket: reading again, the client gets what was
+            // sent before, then the end
+            for try await _ in inbound.messages(maxSize: 1 << 20) { frames.add() }
+        }
+        #expect(server.rooms.drops.disconnected == 1)
+        #expect(frames.count > 0)
+        try await server.eventually("the socket's subscription to be released") { server.rooms.liveSubscriptions == 0 }
         try await server.stop()
     }
 }
