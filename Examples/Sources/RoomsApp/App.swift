@@ -32,13 +32,14 @@ public struct RoomsConfiguration: Sendable {
     public var port: Int
     /// The most unread events kept for one slow connection; beyond it, `whenFull` decides.
     public var bufferPerConnection: Int
-    /// What a room's connection does when its client falls `bufferPerConnection` events
-    /// behind. `.dropOldest` (the default) skips the oldest unread events and keeps the client
+    /// What a connection (a room's, or the admin stream's) does when its client falls
+    /// `bufferPerConnection` events behind. `.dropOldest` (the default) skips the oldest unread events and keeps the client
     /// connected. `.finish` disconnects it: its response ends (a WebSocket closes), its
     /// subscription is released, and `BufferDrops.disconnected` counts it; an `EventSource`
     /// reconnects by itself with `Last-Event-ID` and is sent the messages it missed from the
     /// room's history (its last `historySize`) instead of having them skipped. `.dropNewest`
-    /// keeps the oldest unread events. The `AsyncStream` twin drops the oldest only.
+    /// keeps the oldest unread events. The `AsyncStream` twin drops the oldest only. The
+    /// policy labels `rooms_dropped_total`.
     public var whenFull: BufferOverflow<Never>
     public var logLevel: Logger.Level
 
@@ -147,7 +148,7 @@ public func makeRouter<Backend: ServedRooms>(
     if let rooms = (rooms as? Rooms) ?? (rooms as? PostgresRooms)?.rooms {
         router.get("/admin/events") { request, _ -> Response in
             serverSentEvents(
-                request: request, rooms.admin.buffer(size: buffer, whenFull: .dropOldest, dropped: rooms.drops),
+                request: request, rooms.admin.buffer(size: buffer, whenFull: whenFull, dropped: rooms.drops),
                 metrics: metrics, as: WireEvent.init
             )
         }
