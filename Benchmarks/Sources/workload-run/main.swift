@@ -5,6 +5,9 @@
 //                                 implementation once, checked (see AsyncBridgeRun.swift)
 // workload-run broadcast [FOLLOWERS [ROUNDS]]   W24: one send to many suspended `values` loops,
 //                                 beside AsyncStream (BroadcastRun.swift)
+// workload-run first-value [CONNECTIONS [RUNS]]   W25: a new loop's first value from a subject,
+//                                 a share, an interval and their merge, beside AsyncStream
+//                                 (FirstValueRun.swift)
 // workload-run fanout [IMPLEMENTATION…]   runs W20, the server fan-out (signals, opencombine,
 //                                 asyncstream, asyncchannel) once each, checked (FanOutRun.swift)
 //
@@ -30,6 +33,9 @@ if args.first == "async" {
 }
 if args.first == "broadcast" {
     exit(runBroadcast(Array(args.dropFirst())))
+}
+if args.first == "first-value" {
+    exit(runFirstValue(Array(args.dropFirst())))
 }
 if args.first == "fanout" {
     exit(runFanOutCases(Set(args.dropFirst())))

@@ -30,14 +30,27 @@ public struct RoomsConfiguration: Sendable {
     /// The address to bind; port 0 picks a free port (see `onRunning`).
     public var host: String
     public var port: Int
-    /// The most events kept for one slow connection; beyond it the oldest are dropped.
+    /// The most unread events kept for one slow connection; beyond it, `whenFull` decides.
     public var bufferPerConnection: Int
+    /// What a connection (a room's, or the admin stream's) does when its client falls
+    /// `bufferPerConnection` events behind. `.dropOldest` (the default) skips the oldest unread events and keeps the client
+    /// connected. `.finish` disconnects it: its response ends (a WebSocket closes), its
+    /// subscription is released, and `BufferDrops.disconnected` counts it; an `EventSource`
+    /// reconnects by itself with `Last-Event-ID` and is sent the messages it missed from the
+    /// room's history (its last `historySize`) instead of having them skipped. `.dropNewest`
+    /// keeps the oldest unread events. The `AsyncStream` twin drops the oldest only. The
+    /// policy labels `rooms_dropped_total`.
+    public var whenFull: BufferOverflow<Never>
     public var logLevel: Logger.Level
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, bufferPerConnection: Int = 256, logLevel: Logger.Level = .info) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, bufferPerConnection: Int = 256,
+        whenFull: BufferOverflow<Never> = .dropOldest, logLevel: Logger.Level = .info
+    ) {
         self.host = host
         self.port = port
         self.bufferPerConnection = bufferPerConnection
+        self.whenFull = whenFull
         self.logLevel = logLevel
     }
 }
@@ -95,7 +108,7 @@ public func makeRouter<Backend: ServedRooms>(
     rooms: Backend, configuration: RoomsConfiguration, metrics: RoomsMetrics = RoomsMetrics()
 ) -> Router<BasicWebSocketRequestContext> {
     let router = Router(context: BasicWebSocketRequestContext.self)
-    let buffer = configuration.bufferPerConnection
+    let buffer = configuration.bufferPerConnection, whenFull = configuration.whenFull
 
     router.get("/") { _, _ in
         Response(
@@ -126,13 +139,16 @@ public func makeRouter<Backend: ServedRooms>(
         let room = try context.parameters.require("room")
         // A reconnecting EventSource sends the id of the last message it received.
         let lastID = request.headers.first { $0.name.canonicalName == "last-event-id" }.flatMap { Int($0.value) }
-        return serverSentEvents(request: request, rooms.follow(room, after: lastID, bufferSize: buffer), metrics: metrics, as: WireEvent.init)
+        return serverSentEvents(
+            request: request, rooms.follow(room, after: lastID, bufferSize: buffer, whenFull: whenFull),
+            metrics: metrics, as: WireEvent.init
+        )
     }
 
     if let rooms = (rooms as? Rooms) ?? (rooms as? PostgresRooms)?.rooms {
         router.get("/admin/events") { request, _ -> Response in
             serverSentEvents(
-                request: request, rooms.admin.buffer(size: buffer, whenFull: .dropOldest, dropped: rooms.drops),
+                request: request, rooms.admin.buffer(size: buffer, whenFull: whenFull, dropped: rooms.drops),
                 metrics: metrics, as: WireEvent.init
             )
         }
@@ -147,7 +163,7 @@ public func makeRouter<Backend: ServedRooms>(
         Response(
             status: .ok,
             headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition(of: rooms)))
+            body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition(of: rooms, whenFull: whenFull)))
         )
     }
 
@@ -155,7 +171,7 @@ public func makeRouter<Backend: ServedRooms>(
         (try? context.parameters.require("room")) == nil ? .dontUpgrade : .upgrade()
     } onUpgrade: { inbound, outbound, context in
         let room = try context.requestContext.parameters.require("room")
-        let feed = rooms.follow(room, after: nil, bufferSize: buffer)
+        let feed = rooms.follow(room, after: nil, bufferSize: buffer, whenFull: whenFull)
         metrics.connectionOpened()
         defer { metrics.connectionClosed() }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -167,7 +183,8 @@ public func makeRouter<Backend: ServedRooms>(
                     _ = try await rooms.publish(to: room, author: body.author, text: body.text)
                 }
             }
-            // The room's events, one text frame each. Ends when the server shuts down.
+            // The room's events, one text frame each. Ends when the server shuts down, or
+            // when the client falls behind under `whenFull: .finish`.
             group.addTask {
                 for await event in feed where event != .heartbeat {
                     let wire = WireEvent(event)

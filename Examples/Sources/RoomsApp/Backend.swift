@@ -22,6 +22,9 @@ public protocol ServedRooms: Sendable {
     /// history when `nil`: a client's `Last-Event-ID` when it reconnects), keeping at most
     /// `bufferSize` unread events for a slow reader (the oldest go first).
     func follow(_ room: String, after lastID: Int?, bufferSize: Int) -> Events
+    /// As `follow(_:after:bufferSize:)`, with `whenFull` deciding what a full buffer does
+    /// (`RoomsConfiguration.whenFull`).
+    func follow(_ room: String, after lastID: Int?, bufferSize: Int, whenFull: BufferOverflow<Never>) -> Events
     var liveSubscriptions: Int { get }
     /// The rooms whose timed pipelines run now (idle rooms are pruned).
     var roomsInUse: Int { get }
@@ -35,6 +38,15 @@ public protocol ServedRooms: Sendable {
 
 extension ServedRooms {
     public var services: [any Service] { [] }
+
+    /// `follow(_:after:bufferSize:)`, for a backend whose only policy is to drop the oldest
+    /// events (the `AsyncStream` twin's `.bufferingNewest`).
+    public func follow(_ room: String, after lastID: Int?, bufferSize: Int, whenFull: BufferOverflow<Never>) -> Events {
+        guard case .dropOldest = whenFull else {
+            preconditionFailure("\(Self.self) drops the oldest events of a slow follower only; whenFull: \(whenFull) needs rooms on Signals (Rooms, PostgresRooms)")
+        }
+        return follow(room, after: lastID, bufferSize: bufferSize)
+    }
 }
 
 /// A rooms implementation in one process, which numbers and sends a post at once: what the
@@ -64,13 +76,13 @@ extension RoomsBackend {
 }
 
 extension Rooms: RoomsBackend {
-    /// The slow-client policy is `.dropOldest`, not `.fail` ("disconnect the laggard"): a
-    /// follower that falls `bufferSize` events behind skips the oldest unread ones and stays
-    /// connected. Why: most of a room's events are superseded by later ones (typing, rate,
-    /// heartbeats), a skipped message is still in the room's history, and a disconnected
-    /// EventSource would reconnect at once and be sent the same 50-message history again,
-    /// making a slow client slower; it also keeps the Signals core and its AsyncStream twin
+    /// The default slow-client policy is `.dropOldest`: a follower that falls `bufferSize`
+    /// events behind skips the oldest unread ones and stays connected. Why: most of a room's
+    /// events are superseded by later ones (typing, rate, heartbeats), a skipped message is
+    /// still in the room's history, and it keeps the Signals core and its AsyncStream twin
     /// (`.bufferingNewest`) under the same policy, so `rooms-load` compares like with like.
+    /// A server that would rather disconnect a slow client than skip its messages passes
+    /// `.finish` to `follow(_:after:bufferSize:whenFull:)` (`RoomsConfiguration.whenFull`).
     public func follow(_ room: String, bufferSize: Int) -> Signal<RoomEvent, Never>.Values {
         events(in: room).buffer(size: bufferSize, whenFull: .dropOldest, dropped: drops)
     }
@@ -80,8 +92,17 @@ extension Rooms: RoomsBackend {
     /// As `follow(_:bufferSize:)`, without the history's messages up to `lastID` (those the
     /// reconnecting client has).
     public func follow(_ room: String, after lastID: Int?, bufferSize: Int) -> Signal<RoomEvent, Never>.Values {
-        guard let lastID else { return follow(room, bufferSize: bufferSize) }
-        return events(in: room, messages: { $0.filter { $0.id > lastID } }).buffer(size: bufferSize, whenFull: .dropOldest, dropped: drops)
+        follow(room, after: lastID, bufferSize: bufferSize, whenFull: .dropOldest)
+    }
+
+    /// As `follow(_:after:bufferSize:)`, with `whenFull` deciding what a full buffer does:
+    /// `.finish` ends the follower's loop (its client is disconnected), counted in
+    /// `drops.disconnected`.
+    public func follow(
+        _ room: String, after lastID: Int?, bufferSize: Int, whenFull: BufferOverflow<Never>
+    ) -> Signal<RoomEvent, Never>.Values {
+        guard let lastID else { return events(in: room).buffer(size: bufferSize, whenFull: whenFull, dropped: drops) }
+        return events(in: room, messages: { $0.filter { $0.id > lastID } }).buffer(size: bufferSize, whenFull: whenFull, dropped: drops)
     }
 }
 
@@ -96,7 +117,14 @@ extension PostgresRooms: ServedRooms {
 
     /// The same slow-client policy as `Rooms`' (`.dropOldest`).
     public func follow(_ room: String, after lastID: Int?, bufferSize: Int) -> Signal<RoomEvent, Never>.Values {
-        events(in: room, after: lastID).buffer(size: bufferSize, whenFull: .dropOldest, dropped: rooms.drops)
+        follow(room, after: lastID, bufferSize: bufferSize, whenFull: .dropOldest)
+    }
+
+    /// As `follow(_:after:bufferSize:)`, with `whenFull` deciding what a full buffer does.
+    public func follow(
+        _ room: String, after lastID: Int?, bufferSize: Int, whenFull: BufferOverflow<Never>
+    ) -> Signal<RoomEvent, Never>.Values {
+        events(in: room, after: lastID).buffer(size: bufferSize, whenFull: whenFull, dropped: rooms.drops)
     }
 
     public var roomsInUse: Int { rooms.roomsInUse }

@@ -5,7 +5,8 @@
 //   rooms_live_subscriptions          gauge     the rooms' live subscriptions (read at scrape)
 //   rooms_in_use                      gauge     rooms whose typing and rate run (not pruned)
 //   rooms_deliveries_total{event}     counter   events written to connections, by type
-//   rooms_dropped_total{policy}       counter   events dropped for followers that fell behind
+//   rooms_dropped_total{policy}       counter   events dropped for followers that fell behind,
+//                                               under the server's policy (`RoomsConfiguration.whenFull`)
 //   rooms_broadcast_seconds           histogram how long a post's broadcast held its sender
 //
 // The registry is the server's, not the process-wide `MetricsSystem`: a process (a test, the
@@ -14,6 +15,7 @@
 // same registry.
 
 import Metrics
+import Signals
 import Synchronization
 import class Prometheus.PrometheusCollectorRegistry
 import struct Prometheus.PrometheusMetricsFactory
@@ -36,14 +38,23 @@ public final class RoomsMetrics: Sendable {
     private let roomsInUse: Gauge
     private let deliveries: [String: Counter]
     private let otherDeliveries: Counter
-    private let dropped: Counter
+    private let factory: PrometheusMetricsFactory
+    /// `rooms_dropped_total`, by the policy named at the scrapes (one per server).
+    private let dropped = Mutex<[String: Counter]>([:])
     /// The backend's drop count at the last scrape (the counter grows by the difference).
     private let droppedSeen = Mutex(0)
     private let broadcasts: Metrics.Timer
 
-    /// The slow-follower policy both backends use (`Backend.swift`), the `policy` label of
-    /// `rooms_dropped_total`.
-    public static let dropPolicy = "dropOldest"
+    /// The `policy` label of `rooms_dropped_total` for a server whose connections follow
+    /// their rooms with `whenFull` (`RoomsConfiguration.whenFull`): `dropOldest`,
+    /// `dropNewest` or `finish`.
+    public static func dropPolicy(_ whenFull: BufferOverflow<Never>) -> String {
+        switch whenFull {
+        case .dropOldest: "dropOldest"
+        case .dropNewest: "dropNewest"
+        case .finish: "finish"
+        }
+    }
 
     /// Creates the metrics in `registry` (a new one unless you give yours).
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
@@ -63,8 +74,8 @@ public final class RoomsMetrics: Sendable {
         }
         self.deliveries = deliveries
         otherDeliveries = Counter(label: "rooms_deliveries_total", dimensions: [("event", "other")], factory: factory)
-        dropped = Counter(label: "rooms_dropped_total", dimensions: [("policy", Self.dropPolicy)], factory: factory)
         broadcasts = Metrics.Timer(label: "rooms_broadcast_seconds", factory: factory)
+        self.factory = factory
         connections.set(0)
     }
 
@@ -85,14 +96,22 @@ public final class RoomsMetrics: Sendable {
         return try await post()
     }
 
-    /// The metrics in Prometheus' text format, with the gauges read from `rooms` now.
-    public func exposition(of rooms: some ServedRooms) -> [UInt8] {
+    /// The metrics in Prometheus' text format, with the gauges read from `rooms` now, the
+    /// drops labelled with the connections' policy, `whenFull`.
+    public func exposition(of rooms: some ServedRooms, whenFull: BufferOverflow<Never> = .dropOldest) -> [UInt8] {
         subscriptions.record(rooms.liveSubscriptions)
         roomsInUse.record(rooms.roomsInUse)
         let total = rooms.droppedEvents
         let new = droppedSeen.withLock { seen -> Int in
             defer { seen = max(seen, total) }
             return total - seen
+        }
+        let policy = Self.dropPolicy(whenFull)
+        let dropped = dropped.withLock { counters in
+            if let counter = counters[policy] { return counter }
+            let counter = Counter(label: "rooms_dropped_total", dimensions: [("policy", policy)], factory: factory)
+            counters[policy] = counter
+            return counter
         }
         if new > 0 { dropped.increment(by: new) }
         return registry.emitToBuffer()

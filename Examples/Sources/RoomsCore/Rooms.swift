@@ -23,17 +23,18 @@
 //       debounce(pruneAfter)) ─▶ each group's last value ─▶ prune(room) if nothing happened since
 //
 // So every stream a follower reads is a subject's signal, and so is their merge, counted with
-// `on`: `values` subscribes it on the connection's own task, with no hand-off to another
-// thread.
+// `counting(into:)`: `values` subscribes it on the connection's own task, with no hand-off to
+// another thread.
 //
 // Shutdown ends the server's lifetime (the heartbeat completes) and completes every room's
 // subjects (its typing and rate pipelines end with them): each follower's feed is a merge of these,
 // so it completes, and every open response finishes. Not a `take(during:)` per follower: that
 // is two more steps for every event of every follower, and the subjects end anyway.
 //
-// Every stream a client follows goes through `follow(_:)`, which counts it in
-// `liveSubscriptions` from subscription to disposal: that is how the tests see that a client
-// that goes away releases everything it held.
+// Every stream a client follows goes through `follow(_:)`, which counts it in one
+// `SubscriptionCount` (`counting(into:)`) from subscription to disposal, read as
+// `liveSubscriptions`: that is how the tests, `/stats` and `/metrics` see that a client that
+// goes away releases everything it held.
 
 import Signals
 import Synchronization
@@ -67,7 +68,8 @@ public final class Rooms: Sendable {
 
     private let scheduler: any Scheduler
     private let table = Mutex<Table>(Table())
-    private let live = LiveCount()
+    /// Every stream followed through `follow(_:)`: `liveSubscriptions` reads it.
+    private let subscriptions = SubscriptionCount()
     private let posts = Subject<Message, Never>()
     /// A room and its activity stamp, for each post, ping, and each time a room's last
     /// follower leaves: the input of pruning.
@@ -314,7 +316,8 @@ public final class Rooms: Sendable {
 
     /// The live subscriptions of clients: one per stream followed through this type, from
     /// subscription until it is disposed (the client went away, or the server shut down).
-    public var liveSubscriptions: Int { live.value }
+    /// Read from a `SubscriptionCount` that every stream's `counting(into:)` keeps.
+    public var liveSubscriptions: Int { subscriptions.live }
 
     /// The messages of `room`: the last `historySize`, then live ones, until shutdown.
     public func messages(in roomName: String) -> Signal<Message, Never> {
@@ -400,13 +403,11 @@ public final class Rooms: Sendable {
 
     // MARK: The one path of every client stream
 
-    /// Counts `signal` as a live subscription, from subscription to disposal. (It ends at
-    /// shutdown by itself: every stream a client follows is made of the rooms' subjects.)
+    /// Counts `signal` as a live subscription, from subscription to disposal, in
+    /// `subscriptions`. (It ends at shutdown by itself: every stream a client follows is made
+    /// of the rooms' subjects.)
     private func follow<V>(_ signal: Signal<V, Never>) -> Signal<V, Never> {
-        signal.on(
-            subscribed: { [live] in live.add(1) },
-            disposed: { [live] in live.add(-1) }
-        )
+        signal.counting(into: subscriptions)
     }
 
     /// `follow(_:)` for a follower of `roomName`'s typing or rate: the room is in use (its

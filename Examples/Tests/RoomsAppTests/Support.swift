@@ -20,11 +20,11 @@ struct RunningServer: Sendable {
 
     var base: String { "http://127.0.0.1:\(port)" }
 
-    static func start() async throws -> RunningServer {
+    static func start(configuration: RoomsConfiguration = RoomsConfiguration(port: 0, logLevel: .warning)) async throws -> RunningServer {
         let rooms = Rooms(scheduler: TaskScheduler(), heartbeat: .milliseconds(200))
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let metrics = RoomsMetrics()
-        let group = makeServer(rooms: rooms, configuration: RoomsConfiguration(port: 0, logLevel: .warning), metrics: metrics) { port in
+        let group = makeServer(rooms: rooms, configuration: configuration, metrics: metrics) { port in
             continuation.yield(port)
             continuation.finish()
         }
