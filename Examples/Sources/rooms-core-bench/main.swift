@@ -13,6 +13,11 @@
 //     fanout   100 followers of one room, SIZE posts; units: deliveries (100 × SIZE)
 //     churn    SIZE times: follow a room, read its first event (the history), leave; units: connects
 //     publish  8 rooms with a follower each, SIZE posts among them; units: posts
+//     broadcast  SIZE followers of one room, each suspended in `next()`, and 5 posts one at a
+//              time; units: followers. Reports on standard error each post's time inside
+//              `post` (what the broadcast costs its sender), the median time until the last
+//              follower has it, and the process's CPU per round: the followers scenario of
+//              rooms-load without HTTP, for `perf record` (see Examples/README.md)
 // Prints the units on standard output. Every follower reads every event it was sent (its
 // buffer holds them all), so both cores do the same work; a wrong count exits with status 1.
 
@@ -25,8 +30,8 @@ import Signals
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let size = Int(arguments[3]), size > 0,
-      ["signals", "streams"].contains(arguments[1]), ["fanout", "churn", "publish"].contains(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: rooms-core-bench signals|streams fanout|churn|publish SIZE\n".utf8))
+      ["signals", "streams"].contains(arguments[1]), ["fanout", "churn", "publish", "broadcast"].contains(arguments[2]) else {
+    FileHandle.standardError.write(Data("usage: rooms-core-bench signals|streams fanout|churn|publish|broadcast SIZE\n".utf8))
     exit(2)
 }
 
@@ -67,6 +72,45 @@ func run<Backend: RoomsBackend>(_ rooms: Backend, _ scenario: String, _ size: In
         }
         await waitUntil { rooms.liveSubscriptions == 0 }
         return (size, read == size)
+    case "broadcast":
+        // SIZE followers of one room, each suspended in `next()`; `broadcastRounds` posts, one
+        // at a time: the sender's time inside `post` (the broadcast's cost to its caller) and
+        // the time until the last follower has the message, reported on standard error.
+        let rounds = broadcastRounds
+        let arrivals = Arrivals(followers: size, rounds: rounds)
+        return await withTaskGroup(of: Int.self) { group -> (Int, Bool) in
+            for _ in 0..<size {
+                group.addTask {
+                    var seen = 0
+                    for await event in rooms.follow("many", bufferSize: 256) {
+                        guard case .message = event else { continue }
+                        seen += 1
+                        arrivals.arrived(seen)
+                        if seen == rounds { break }
+                    }
+                    return seen
+                }
+            }
+            await waitUntil { rooms.liveSubscriptions == size }
+            var posts: [Double] = [], lasts: [Double] = []
+            let cpuStart = cpuSeconds()
+            for round in 1...rounds {
+                try? await Task.sleep(for: .milliseconds(100)) // every loop suspended in next()
+                let start = ContinuousClock.now
+                rooms.post(to: "many", author: "bench", text: "broadcast \(round)")
+                posts.append(milliseconds(ContinuousClock.now - start))
+                while arrivals.last(round) == nil { try? await Task.sleep(for: .milliseconds(1)) }
+                lasts.append(milliseconds(arrivals.last(round)! - start))
+            }
+            let cpu = (cpuSeconds() - cpuStart) * 1000 / Double(rounds)
+            let received = await group.reduce(0, +)
+            let times = posts.map { String(format: "%.2f", $0) }.joined(separator: " ")
+            FileHandle.standardError.write(Data((
+                "\(backendName), \(size) followers: post ms \(times) (median \(String(format: "%.2f", median(posts)))), "
+                + "last has it ms (median) \(String(format: "%.2f", median(lasts))), CPU ms per round \(String(format: "%.2f", cpu))\n"
+            ).utf8))
+            return (size, received == size * rounds)
+        }
     default: // publish
         let rooms8 = (0..<8).map { "pub\($0)" }
         let received = await withTaskGroup(of: Int.self) { group -> Int in
@@ -82,6 +126,46 @@ func run<Backend: RoomsBackend>(_ rooms: Backend, _ scenario: String, _ size: In
     }
 }
 
+/// Posts per run of the broadcast scenario.
+let broadcastRounds = 5
+
+/// When each broadcast reached every follower.
+final class Arrivals: @unchecked Sendable {
+    private let lock = NSLock()
+    private let followers: Int
+    private var counts: [Int]
+    private var lasts: [ContinuousClock.Instant?]
+    init(followers: Int, rounds: Int) {
+        self.followers = followers
+        counts = Array(repeating: 0, count: rounds)
+        lasts = Array(repeating: nil, count: rounds)
+    }
+    /// A follower read its `n`th message (1-based).
+    func arrived(_ n: Int) {
+        let now = ContinuousClock.now
+        lock.withLock {
+            counts[n - 1] += 1
+            if counts[n - 1] == followers { lasts[n - 1] = now }
+        }
+    }
+    /// When the last follower read the `n`th message, once all have.
+    func last(_ n: Int) -> ContinuousClock.Instant? { lock.withLock { lasts[n - 1] } }
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+/// The process's CPU time (user + system), in seconds.
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+}
+
 final class Outcome: @unchecked Sendable {
     var units = 0
     var ok = false
@@ -89,6 +173,7 @@ final class Outcome: @unchecked Sendable {
 let outcome = Outcome()
 let done = DispatchSemaphore(value: 0)
 let (backend, scenario) = (arguments[1], arguments[2])
+let backendName = backend == "signals" ? "Signals" : "AsyncStream"
 Task.detached {
     // No heartbeat: nothing runs but the scenario.
     let result = backend == "signals"
