@@ -16,6 +16,10 @@ public protocol ServedRooms: Sendable {
     associatedtype Events: AsyncSequence<RoomEvent, Never> & Sendable
     /// Posts a message; returns it with its id.
     func publish(to room: String, author: String, text: String) async throws -> Message
+    /// Posts a message and returns it with its id before its broadcast, which runs afterwards
+    /// on `sender` (serial, in id order): a request that posts answers without waiting for
+    /// the followers. By default, `publish(to:author:text:)` (the broadcast first).
+    func publish(to room: String, author: String, text: String, broadcastingOn sender: QueueScheduler) async throws -> Message
     /// Records that `author` is typing in `room`.
     func publishTyping(in room: String, author: String) async throws
     /// Everything a follower of `room` receives, the messages after `lastID` first (the
@@ -35,6 +39,10 @@ public protocol ServedRooms: Sendable {
 
 extension ServedRooms {
     public var services: [any Service] { [] }
+
+    public func publish(to room: String, author: String, text: String, broadcastingOn sender: QueueScheduler) async throws -> Message {
+        try await publish(to: room, author: author, text: text)
+    }
 }
 
 /// A rooms implementation in one process, which numbers and sends a post at once: what the
@@ -77,6 +85,10 @@ extension Rooms: RoomsBackend {
 
     public var droppedEvents: Int { drops.count }
 
+    public func publish(to room: String, author: String, text: String, broadcastingOn sender: QueueScheduler) async throws -> Message {
+        post(to: room, author: author, text: text, broadcastingOn: sender)
+    }
+
     /// As `follow(_:bufferSize:)`, without the history's messages up to `lastID` (those the
     /// reconnecting client has).
     public func follow(_ room: String, after lastID: Int?, bufferSize: Int) -> Signal<RoomEvent, Never>.Values {
@@ -109,5 +121,9 @@ extension StreamRooms: RoomsBackend {
 
     public func follow(_ room: String, bufferSize: Int) -> AsyncStream<RoomEvent> {
         events(in: room, bufferSize: bufferSize)
+    }
+
+    public func publish(to room: String, author: String, text: String, broadcastingOn sender: QueueScheduler) async throws -> Message {
+        post(to: room, author: author, text: text, broadcastingOn: sender.queue)
     }
 }
