@@ -42,16 +42,22 @@ public struct RoomsConfiguration: Sendable {
     /// policy labels `rooms_dropped_total`.
     public var whenFull: BufferOverflow<Never>
     public var logLevel: Logger.Level
+    /// A POST answers once its message has an id, and the broadcast runs afterwards on one
+    /// serial `QueueScheduler` (in id order), instead of inside the handler (`false`, the
+    /// default): with many followers, the request then costs its sender the numbering alone.
+    public var answersBeforeBroadcasting: Bool
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, bufferPerConnection: Int = 256,
-        whenFull: BufferOverflow<Never> = .dropOldest, logLevel: Logger.Level = .info
+        whenFull: BufferOverflow<Never> = .dropOldest, logLevel: Logger.Level = .info,
+        answersBeforeBroadcasting: Bool = false
     ) {
         self.host = host
         self.port = port
         self.bufferPerConnection = bufferPerConnection
         self.whenFull = whenFull
         self.logLevel = logLevel
+        self.answersBeforeBroadcasting = answersBeforeBroadcasting
     }
 }
 
@@ -109,6 +115,8 @@ public func makeRouter<Backend: ServedRooms>(
 ) -> Router<BasicWebSocketRequestContext> {
     let router = Router(context: BasicWebSocketRequestContext.self)
     let buffer = configuration.bufferPerConnection, whenFull = configuration.whenFull
+    // The one serial sender of the broadcasts, when a POST answers first.
+    let sender = configuration.answersBeforeBroadcasting ? QueueScheduler(name: "rooms.broadcast") : nil
 
     router.get("/") { _, _ in
         Response(
@@ -122,8 +130,12 @@ public func makeRouter<Backend: ServedRooms>(
         let room = try context.parameters.require("room")
         let body = try await request.decode(as: PostBody.self, context: context)
         // The broadcast runs inside `publish`, on this handler's task: its time is what
-        // `rooms_broadcast_seconds` records.
-        let message = try await metrics.broadcast { try await rooms.publish(to: room, author: body.author, text: body.text) }
+        // `rooms_broadcast_seconds` records. With a `sender`, only the numbering runs here, and
+        // the broadcast after it, on the sender's queue.
+        let message = try await metrics.broadcast {
+            if let sender { return try await rooms.publish(to: room, author: body.author, text: body.text, broadcastingOn: sender) }
+            return try await rooms.publish(to: room, author: body.author, text: body.text)
+        }
         let json = try JSONEncoder().encode(message)
         return Response(status: .created, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: json)))
     }

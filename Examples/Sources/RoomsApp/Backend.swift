@@ -16,6 +16,10 @@ public protocol ServedRooms: Sendable {
     associatedtype Events: AsyncSequence<RoomEvent, Never> & Sendable
     /// Posts a message; returns it with its id.
     func publish(to room: String, author: String, text: String) async throws -> Message
+    /// Posts a message and returns it with its id before its broadcast, which runs afterwards
+    /// on `sender` (serial, in id order): a request that posts answers without waiting for
+    /// the followers. By default, `publish(to:author:text:)` (the broadcast first).
+    func publish(to room: String, author: String, text: String, broadcastingOn sender: QueueScheduler) async throws -> Message
     /// Records that `author` is typing in `room`.
     func publishTyping(in room: String, author: String) async throws
     /// Everything a follower of `room` receives, the messages after `lastID` first (the
@@ -46,6 +50,12 @@ extension ServedRooms {
             preconditionFailure("\(Self.self) drops the oldest events of a slow follower only; whenFull: \(whenFull) needs rooms on Signals (Rooms, PostgresRooms)")
         }
         return follow(room, after: lastID, bufferSize: bufferSize)
+    }
+
+    /// `publish(to:author:text:)`, for a backend that cannot broadcast after it answers: it
+    /// publishes at once and ignores `sender`.
+    public func publish(to room: String, author: String, text: String, broadcastingOn sender: QueueScheduler) async throws -> Message {
+        try await publish(to: room, author: author, text: text)
     }
 }
 
@@ -88,6 +98,10 @@ extension Rooms: RoomsBackend {
     }
 
     public var droppedEvents: Int { drops.count }
+
+    public func publish(to room: String, author: String, text: String, broadcastingOn sender: QueueScheduler) async throws -> Message {
+        post(to: room, author: author, text: text, broadcastingOn: sender)
+    }
 
     /// As `follow(_:bufferSize:)`, without the history's messages up to `lastID` (those the
     /// reconnecting client has).
@@ -137,5 +151,9 @@ extension StreamRooms: RoomsBackend {
 
     public func follow(_ room: String, bufferSize: Int) -> AsyncStream<RoomEvent> {
         events(in: room, bufferSize: bufferSize)
+    }
+
+    public func publish(to room: String, author: String, text: String, broadcastingOn sender: QueueScheduler) async throws -> Message {
+        post(to: room, author: author, text: text, broadcastingOn: sender.queue)
     }
 }

@@ -266,6 +266,26 @@ public final class Rooms: Sendable {
 
     private let sendLock = Mutex<Void>(())
 
+    /// Numbers a message and returns it at once; sends it to the followers of its room
+    /// afterwards, on `sender`, as `deliver(_:)` does: what a request handler calls to answer
+    /// before the broadcast instead of after it.
+    ///
+    /// The send is scheduled under the lock that takes the id, and a `QueueScheduler` runs its
+    /// actions one at a time in the order they were scheduled, so followers read the messages
+    /// in id order. Don't mix it with `post(to:author:text:)` on one `Rooms`: a post sent at
+    /// once would overtake the ones still queued.
+    @discardableResult
+    public func post(to roomName: String, author: String, text: String, broadcastingOn sender: QueueScheduler) -> Message {
+        sendLock.withLock { _ in
+            let message = table.withLock { table in
+                table.lastID += 1
+                return Message(id: table.lastID, room: roomName, author: author, text: text)
+            }
+            _ = sender.schedule { [self] in deliver(message) }
+            return message
+        }
+    }
+
     /// Sends `message`, numbered elsewhere, to the followers of its room, as `post` sends its
     /// own: into the room's history, its rate and the admin stream.
     ///

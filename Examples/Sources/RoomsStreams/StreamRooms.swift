@@ -16,6 +16,7 @@
 // `.bufferingNewest(n)`, where the core's subscription feeds a bounded `values` buffer.
 
 import AsyncAlgorithms
+import Dispatch
 import RoomsCore
 import Synchronization
 
@@ -165,17 +166,37 @@ public final class StreamRooms: Sendable {
         state.withLock { state in
             state.lastID += 1
             let message = Message(id: state.lastID, room: roomName, author: author, text: text)
-            if state.ended { return message }
-            ensureRoom(roomName, in: &state)
-            var room = state.rooms[roomName]!
-            room.history.append(message)
-            if room.history.count > historySize { room.history.removeFirst(room.history.count - historySize) }
-            room.postsInWindow += 1
-            room.lastActive = .now
-            state.rooms[roomName] = room
-            for follower in room.followers.values { follower.send(.message(message)) }
+            deliver(message, in: &state)
             return message
         }
+    }
+
+    /// Numbers a message and returns it at once; adds it to its room and yields it to the
+    /// followers afterwards, on `queue`. `queue` must be serial: the messages are queued in id
+    /// order, under the lock that numbers them, so followers read them in id order. Don't mix
+    /// it with `post(to:author:text:)`, whose sends would overtake the queued ones.
+    @discardableResult
+    public func post(to roomName: String, author: String, text: String, broadcastingOn queue: DispatchQueue) -> Message {
+        state.withLock { state in
+            state.lastID += 1
+            let message = Message(id: state.lastID, room: roomName, author: author, text: text)
+            queue.async { [self] in self.state.withLock { state in deliver(message, in: &state) } }
+            return message
+        }
+    }
+
+    /// Adds `message` to its room's history and yields it to the room's followers. Under the
+    /// lock.
+    private func deliver(_ message: Message, in state: inout State) {
+        if state.ended { return }
+        ensureRoom(message.room, in: &state)
+        var room = state.rooms[message.room]!
+        room.history.append(message)
+        if room.history.count > historySize { room.history.removeFirst(room.history.count - historySize) }
+        room.postsInWindow += 1
+        room.lastActive = .now
+        state.rooms[message.room] = room
+        for follower in room.followers.values { follower.send(.message(message)) }
     }
 
     public func typing(in roomName: String, author: String) {

@@ -25,6 +25,8 @@
 //              client has the message, medians of the 5. Run it alone:
 //
 //                swift run -c release --package-path Examples rooms-load --scenario followers
+//              ROOMS_LOAD_ANSWER_FIRST=1: both servers answer a POST before broadcasting it
+//              (`RoomsConfiguration.answersBeforeBroadcasting`)
 //
 //              The clients run in a process of their own (this executable again, with
 //              `--clients N --port P`), so each process holds one descriptor per connection
@@ -54,6 +56,9 @@ let churnConnects = quick ? 100 : 1_000
 let slowMessages = quick ? 2_000 : 20_000
 let followerCount = Int(ProcessInfo.processInfo.environment["ROOMS_LOAD_FOLLOWERS"] ?? "") ?? (quick ? 1_000 : 10_000)
 let broadcastRounds = 5
+/// `ROOMS_LOAD_ANSWER_FIRST=1`: the servers answer a POST before broadcasting
+/// (`RoomsConfiguration.answersBeforeBroadcasting`), both implementations alike.
+let answersFirst = ProcessInfo.processInfo.environment["ROOMS_LOAD_ANSWER_FIRST"] == "1"
 
 let client = HTTPClient(
     eventLoopGroupProvider: .singleton,
@@ -125,7 +130,7 @@ struct Server<Backend: RoomsBackend> {
 
 func start<Backend: RoomsBackend>(_ backend: Backend) async throws -> Server<Backend> {
     let (ports, continuation) = AsyncStream<Int>.makeStream()
-    let group = makeServer(rooms: backend, configuration: RoomsConfiguration(port: 0, logLevel: .error)) { port in
+    let group = makeServer(rooms: backend, configuration: RoomsConfiguration(port: 0, logLevel: .error, answersBeforeBroadcasting: answersFirst)) { port in
         continuation.yield(port)
         continuation.finish()
     }
@@ -550,7 +555,7 @@ if let index = arguments.firstIndex(of: "--clients"), index + 1 < arguments.coun
     let backends = ["signals", "streams"]
     var figures: [String: [String: [Double]]] = [:]  // backend -> key -> one figure per run
     let loadBefore = loadAverage()
-    print("rooms-load: \(quick ? "quick" : "full") sizes, \(runs) run(s) of each implementation; load average before: \(loadBefore)")
+    print("rooms-load: \(quick ? "quick" : "full") sizes, \(runs) run(s) of each implementation\(answersFirst ? ", POSTs answered before broadcasting" : ""); load average before: \(loadBefore)")
     for run in 0..<runs {
         for backend in run % 2 == 0 ? backends : backends.reversed() {
             let child = Process()
