@@ -47,6 +47,31 @@ import Testing
         subscription.dispose()
     }
 
+    @Test func postsThatAnswerBeforeBroadcastingReachAFollowerInIdOrderAndAll() async {
+        // `post(to:author:text:broadcastingOn:)` returns once the id is taken; the sends run
+        // afterwards on one serial scheduler, scheduled under the lock that takes the id.
+        let rooms = makeRooms(historySize: 1)
+        let sender = QueueScheduler(name: "test.broadcast")
+        let ids = SeenIDs()
+        let subscription = rooms.messages(in: "lobby").subscribe(next: { message in ids.list.withLock { $0.append(message.id) } })
+        let answered = await withTaskGroup(of: [Int].self) { group in
+            for thread in 0..<8 {
+                group.addTask {
+                    (0..<250).map { n in rooms.post(to: "lobby", author: "t\(thread)", text: "\(n)", broadcastingOn: sender).id }
+                }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        // Every broadcast was scheduled before this action: once it runs, all have run.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in _ = sender.schedule { done.resume() } }
+        let seen = ids.list.withLock { $0 }
+        #expect(seen.count == 2_000)
+        #expect(Set(seen) == Set(answered))
+        let overtaken = zip(seen, seen.dropFirst()).filter { $0 > $1 }.prefix(5).map { "\($0) before \($1)" }
+        #expect(overtaken == [])
+        subscription.dispose()
+    }
+
     @Test func theHistoryOutlivesItsLastFollower() {
         let rooms = makeRooms()
         let first = Recorder(rooms.messages(in: "lobby"))
