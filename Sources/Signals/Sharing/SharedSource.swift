@@ -133,12 +133,22 @@ final class _SharedSource<Feed: _ConnectionFeed>: Sendable {
     /// receives even a synchronous source's events), and starts a new connection; when the
     /// subscription ends, counts it out. `holdsForSignal`: the first connection gets one
     /// more holder, which the caller gives back (``leaveCurrent()``).
+    ///
+    /// `holdsWeakly`: the subscriber's end holds the engine and the connection weakly, for a
+    /// feed that keeps its subscribers' ends until the connection goes (a replay engine);
+    /// otherwise strongly, for a feed whose subscriber's end is released when it ends (a
+    /// subject's subscription, a splitter's reader): no weak reference, so no side table
+    /// and no slow reference counting (`W19 window`).
     @inlinable
-    func subscribe(_ sink: Observer<Value, Failure>, holdsForSignal: Bool = false) {
+    func subscribe(_ sink: Observer<Value, Failure>, holdsForSignal: Bool = false, holdsWeakly: Bool = true) {
         let (connection, isNew) = join(counting: true, extraHolders: holdsForSignal ? 1 : 0)
-        connection.feed.add(sink, whenEnded: { [weak self, weak connection] in
-            if let self, let connection { self.leave(connection) }
-        })
+        if holdsWeakly {
+            connection.feed.add(sink, whenEnded: { [weak self, weak connection] in
+                if let self, let connection { self.leave(connection) }
+            })
+        } else {
+            connection.feed.add(sink, whenEnded: { [self] in leave(connection) })
+        }
         if isNew { start(connection) }
     }
 
@@ -355,6 +365,6 @@ extension _SharedSource {
     /// subscription counts in, the first connects, the last to leave disconnects.
     @inlinable
     var signal: Signal<Value, Failure> {
-        Signal(_representation: .subscribe { [self] sink in subscribe(sink) })
+        Signal(_representation: .subscribe { [self] sink in subscribe(sink, holdsWeakly: false) })
     }
 }
