@@ -12,7 +12,7 @@
 //     subscription is made on a shared producer thread (`_SubscribeWorkers`, no thread start
 //     per iterator) that waits while the buffer is full.
 // values(bufferingPolicy:) = the same, with a bounded buffer.
-// The sequence, its iterator and the buffer are in SignalValues.swift.
+// The sequence and its iterator are in Values.swift, the buffer in ValuesChannel.swift.
 
 extension Signal {
     /// This signal's values as an `AsyncSequence`, buffered without bound; its `Failure` is

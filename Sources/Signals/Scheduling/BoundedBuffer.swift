@@ -6,7 +6,7 @@
 // observe(on:bufferSize:whenFull:dropped:) = observe(on:) whose pending values are a queue of
 //   at most `size`, drained by one scheduled action at a time (`_BoundedHop` below).
 // buffer(size:whenFull:dropped:) = the async bridge (`values`) with that policy (its
-//   mechanism is the bridge's buffer, Concurrency/SignalValues.swift).
+//   mechanism is the bridge's buffer, Concurrency/ValuesChannel.swift).
 // Without a scheduler or a loop a push signal never queues (each value is delivered before
 // its send returns), so a bounded buffer is always attached to the point where values wait.
 
