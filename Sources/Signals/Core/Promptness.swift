@@ -120,7 +120,8 @@ extension Signal._Representation {
     }
 }
 
-/// A subscribe function of a known promptness (see `Signal._Representation.declared`).
+/// A subscribe function whose promptness is decided when subscribed (a share, a composition of
+/// one), kept with its check in one object (see `Signal._Representation.declared`).
 ///
 /// `@unchecked Sendable`: immutable; the closure is `@Sendable`.
 @usableFromInline

@@ -54,6 +54,8 @@ final class _ErasedScheduler: Scheduler {
     @usableFromInline let base: any Scheduler
     /// The wrapped scheduler's time since the wrapper was made (made where its type was open).
     @usableFromInline let elapsed: @Sendable () -> Duration
+    /// The wrapped scheduler's `schedule(_:)`, `schedule(after:_:)` and
+    /// `schedule(after:repeating:_:)`, made where its type was known.
     @usableFromInline let scheduleNow: @Sendable (@escaping @Sendable () -> Void) -> any Disposable
     @usableFromInline let scheduleAfter: @Sendable (Duration, @escaping @Sendable () -> Void) -> any Disposable
     @usableFromInline let scheduleRepeating: @Sendable (Duration, Duration, @escaping @Sendable () -> Void) -> any Disposable
