@@ -31,16 +31,21 @@ final class _AssociativeFold<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline var parts: [Signal<Value, Failure>]
     /// The ordinary composition over a flat list, supplied by the operator that built this.
     @usableFromInline let compose: @Sendable ([Signal<Value, Failure>]) -> Signal<Value, Failure>
+    /// The composition's promptness (Promptness.swift): the least prompt of its parts, unless
+    /// stated otherwise.
+    @usableFromInline let promptness: _Promptness
 
     @inlinable
     init(
         kind: _AssociativeKey,
         parts: [Signal<Value, Failure>],
-        compose: @escaping @Sendable ([Signal<Value, Failure>]) -> Signal<Value, Failure>
+        compose: @escaping @Sendable ([Signal<Value, Failure>]) -> Signal<Value, Failure>,
+        promptness: _Promptness
     ) {
         self.kind = kind
         self.parts = parts
         self.compose = compose
+        self.promptness = promptness
     }
 
     /// Every leaf, in order: nested folds of the same kind are expanded (iteratively).
@@ -108,9 +113,9 @@ extension Signal {
         compose: @escaping @Sendable ([Signal]) -> Signal
     ) {
         // As prompt as its least prompt part (Promptness.swift): it subscribes them in turn.
-        self.init(
-            _representation: .fold(_AssociativeFold(kind: _AssociativeKey(key), parts: parts, compose: compose)),
-            _promptness: .leastPrompt(of: parts.lazy.map { $0._composablePromptness }))
+        self.init(_representation: .fold(_AssociativeFold(
+            kind: _AssociativeKey(key), parts: parts, compose: compose,
+            promptness: .leastPrompt(of: parts.lazy.map { $0._composablePromptness }))))
     }
 }
 

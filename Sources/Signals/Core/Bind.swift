@@ -209,8 +209,8 @@ extension Signal {
             let leaf = self
             return Signal<U, F>(_representation: .subscribe { downstream in
                 _Binder.start(source: leaf, binding: .plain(binding), downstream: downstream)
-            }, _promptness: .unknown) // bind over a constant (.holding): Promptness.swift
-        case .subscribe, .fold, .stage:
+            }) // bind over a constant (.holding) is .unknown: Promptness.swift
+        case .subscribe, .fold, .stage, .holding, .quiet, .declared:
             let source = _IterativelyReleased(self)
             return Signal<U, F>(_representation: .subscribe { downstream in
                 _Binder.start(source: source.signal, binding: .plain(binding), downstream: downstream)
@@ -269,7 +269,8 @@ struct _ErasedSignal {
     init<Value, Failure>(_ signal: Signal<Value, Failure>) {
         var closures = _SourceClosures<Value, Failure>()
         switch signal._representation {
-        case .subscribe(let subscribe): closures.subscribe = subscribe
+        case .subscribe(let subscribe), .holding(let subscribe), .quiet(let subscribe): closures.subscribe = subscribe
+        case .declared(let declared): closures.subscribe = declared.subscribe
         case .fold(let fold): self.fold = fold
         case .stage(let stage): closures.subscribe = { sink in stage.subscribe(sink) }   // no allocation: captures only the run
         case .value, .completed, .failure: closures.constant = { signal }   // a leaf
@@ -419,7 +420,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>:
             runOnConstant(.completed, then: nil, binding: binding, downstream: downstream)
         case .failure(let failure):
             runOnConstant(.error(failure), then: nil, binding: binding, downstream: downstream)
-        case .subscribe, .fold, .stage:
+        case .subscribe, .fold, .stage, .holding, .quiet, .declared:
             let binder = _Binder(downstream: downstream, binding: binding)
             downstream._setUpstream(kernelSink: binder)
             let accepted = binder.withShared { shared -> Bool in
@@ -458,7 +459,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>:
                 if finished { return downstream.sendCompleted() }
             case .failure(let failure)?:
                 return downstream.send(error: failure)
-            case .subscribe?, .fold?, .stage?:
+            case .subscribe?, .fold?, .stage?, .holding?, .quiet?, .declared?:
                 let signal = result.unsafelyUnwrapped
                 if finished {
                     // The output is exactly `signal`: a tail call, as in `tailCall(_:)`.
@@ -586,12 +587,10 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>:
         case .failure(let failure):
             fail(failure)
             return nil
-        case .subscribe(let subscribe):
-            inner = Signal(_representation: .subscribe(subscribe))
-        case .fold(let fold):
-            inner = Signal(_representation: .fold(fold))
-        case .stage(let stage):
-            inner = Signal(_representation: .stage(stage))
+        case let other:
+            // Every other case as a whole: one slot in a debug build's frame, which nested
+            // `flattenMap`s pay at every level (DepthTests).
+            inner = Signal(_representation: other)
         }
         if finished && emitter == nil {
             tailCall(inner)

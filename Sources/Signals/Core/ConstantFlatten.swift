@@ -24,7 +24,7 @@ extension Signal {
             return .empty
         case .failure(let failure):
             return .error(failure)
-        case .subscribe, .fold, .stage:
+        case .subscribe, .fold, .stage, .holding, .quiet, .declared:
             return nil
         }
     }
@@ -44,7 +44,7 @@ extension Signal {
         switch _representation {
         case .completed: .empty
         case .failure(let failure): .error(failure)
-        case .value, .subscribe, .fold, .stage: nil
+        case .value, .subscribe, .fold, .stage, .holding, .quiet, .declared: nil
         }
     }
 }

@@ -44,26 +44,26 @@ extension Signal {
         if case .stage(let previous) = _representation, previous.length < _ConstantStage<Value, Failure>.maximumLength {
             guard previous.isOfOneType else {
                 // A run over a source of another type: extended by the class that knows it.
-                return Signal<U, Failure>(_representation: .stage(previous.then(transform)), _promptness: _composablePromptness)
+                return Signal<U, Failure>(_representation: .stage(previous.then(transform)))
             }
             let run = unsafeDowncast(previous, to: _ConstantRun<Value, Failure>.self)
             if U.self == Value.self {
                 // Converted in this one context (specialised or not), where both types lower alike.
                 let sameType = unsafeBitCast(transform, to: (@Sendable (Value) -> Value?).self)
-                let next = _ConstantRun(source: run.source, length: run.length + 1, transform: run.composed(with: sameType))
-                return unsafeBitCast(Signal(_representation: .stage(next), _promptness: _composablePromptness), to: Signal<U, Failure>.self)
+                let next = _ConstantRun(source: run.source, length: run.length + 1, promptness: run.promptness, transform: run.composed(with: sameType))
+                return unsafeBitCast(Signal(_representation: .stage(next)), to: Signal<U, Failure>.self)
             }
-            return Signal<U, Failure>(_representation: .stage(run.changingType(transform)), _promptness: _composablePromptness)
+            return Signal<U, Failure>(_representation: .stage(run.changingType(transform)))
         }
         if U.self == Value.self {
             let sameType = unsafeBitCast(transform, to: (@Sendable (Value) -> Value?).self)
-            let run = _ConstantRun<Value, Failure>(source: _IterativelyReleased(self), length: 1) { value in
+            let run = _ConstantRun<Value, Failure>(source: _IterativelyReleased(self), length: 1, promptness: _promptness) { value in
                 guard let kept = value else { return }
                 value = sameType(kept)
             }
-            return unsafeBitCast(Signal(_representation: .stage(run), _promptness: _composablePromptness), to: Signal<U, Failure>.self)
+            return unsafeBitCast(Signal(_representation: .stage(run)), to: Signal<U, Failure>.self)
         }
-        return Signal<U, Failure>(_representation: .stage(_TypedRun(source: _IterativelyReleased(self), length: 1, transform: transform)), _promptness: _composablePromptness)
+        return Signal<U, Failure>(_representation: .stage(_TypedRun(source: _IterativelyReleased(self), length: 1, promptness: _promptness, transform: transform)))
     }
 }
 
@@ -81,6 +81,9 @@ class _ConstantStage<Value, Failure: Error>: @unchecked Sendable {
     /// wherever the run was begun in specialised code); `nil` for a `_ConstantRun`, which is
     /// subscribed directly.
     @usableFromInline let start: (@Sendable (Observer<Value, Failure>) -> Void)?
+    /// The run's promptness: its source's (Promptness.swift). Read when the run is composed
+    /// or subscribed, never per value.
+    @usableFromInline let promptness: _Promptness
 
     /// The most stages in one run: calling or releasing a composed transform nests one
     /// closure per stage.
@@ -88,8 +91,9 @@ class _ConstantStage<Value, Failure: Error>: @unchecked Sendable {
     static var maximumLength: Int { 32 }
 
     @inlinable
-    init(length: Int, start: (@Sendable (Observer<Value, Failure>) -> Void)?) {
+    init(length: Int, promptness: _Promptness, start: (@Sendable (Observer<Value, Failure>) -> Void)?) {
         self.length = length
+        self.promptness = promptness
         self.start = start
     }
 
@@ -129,10 +133,18 @@ final class _ConstantRun<Value, Failure: Error>: _ConstantStage<Value, Failure>,
     @usableFromInline let steps: _ConstantSteps<Value>
 
     @inlinable
-    init(source: _IterativelyReleased<Value, Failure>, length: Int, transform: @escaping _ConstantSteps<Value>.Transform) {
+    init(source: _IterativelyReleased<Value, Failure>, length: Int, promptness: _Promptness, transform: @escaping _ConstantSteps<Value>.Transform) {
         self.source = source
         self.steps = _ConstantSteps(transform)
-        super.init(length: length, start: nil)
+        super.init(length: length, promptness: promptness, start: nil)
+    }
+
+    /// The same run, of promptness `promptness`.
+    @inlinable
+    init(source: _IterativelyReleased<Value, Failure>, length: Int, steps: _ConstantSteps<Value>, promptness: _Promptness) {
+        self.source = source
+        self.steps = steps
+        super.init(length: length, promptness: promptness, start: nil)
     }
 
     /// The composed transform.
@@ -156,7 +168,7 @@ final class _ConstantRun<Value, Failure: Error>: _ConstantStage<Value, Failure>,
     @inlinable @inline(__always)
     func changingType<U>(_ next: @escaping @Sendable (Value) -> U?) -> _TypedRun<Value, U, Failure> {
         let first = transform
-        return _TypedRun(source: source, length: length + 1) { value in
+        return _TypedRun(source: source, length: length + 1, promptness: promptness) { value in
             var kept: Value? = value
             first(&kept)
             guard let kept else { return nil }
@@ -210,11 +222,11 @@ final class _TypedRun<Source, Value, Failure: Error>: _ConstantStage<Value, Fail
     /// A run of `length` stages over `source`. The subscribe function is made here, where
     /// `Source` is known: a run begun in specialised code is subscribed by specialised code.
     @inlinable
-    init(source: _IterativelyReleased<Source, Failure>, length: Int, transform: @escaping @Sendable (Source) -> Value?) {
+    init(source: _IterativelyReleased<Source, Failure>, length: Int, promptness: _Promptness, transform: @escaping @Sendable (Source) -> Value?) {
         let steps = _TypedSteps(transform)
         self.source = source
         self.steps = steps
-        super.init(length: length) { downstream in
+        super.init(length: length, promptness: promptness) { downstream in
             _Binder.start(
                 source: source.signal,
                 binding: .plain({ event, _ in
@@ -235,7 +247,7 @@ final class _TypedRun<Source, Value, Failure: Error>: _ConstantStage<Value, Fail
     @usableFromInline
     override func then<U>(_ next: @escaping @Sendable (Value) -> U?) -> _ConstantStage<U, Failure> {
         let first = steps.transform
-        return _TypedRun<Source, U, Failure>(source: source, length: length + 1) { value in
+        return _TypedRun<Source, U, Failure>(source: source, length: length + 1, promptness: promptness) { value in
             guard let kept = first(value) else { return nil }
             return next(kept)
         }

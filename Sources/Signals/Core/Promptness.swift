@@ -34,24 +34,30 @@
 // merge of a connected share and a timer is prompt while the share is connected.
 
 extension Signal {
-    /// Whether subscribing this signal now returns at once, having sent on this thread at
-    /// most what its sources hold (see `_Promptness`).
+    /// This signal's promptness as stored: `.unknown` for a plain subscribe function, the
+    /// object's own for a declared source, a fold or a fused run, `.holding` for a constant.
+    /// Read when a signal is composed or subscribed, never per value.
     @inlinable
-    var _isPrompt: Bool {
+    var _promptness: _Promptness {
         switch _representation {
-        case .value, .completed, .failure: true
-        case .subscribe, .fold, .stage: _promptness.isPromptNow
+        case .value, .completed, .failure: .holding
+        case .subscribe: .unknown
+        case .holding: .holding
+        case .quiet: .quiet
+        case .declared(let declared): declared.promptness
+        case .fold(let fold): fold.promptness
+        case .stage(let stage): stage.promptness
         }
     }
 
+    /// Whether subscribing this signal now returns at once, having sent on this thread at
+    /// most what its sources hold (see `_Promptness`).
+    @inlinable
+    var _isPrompt: Bool { _promptness.isPromptNow }
+
     /// This signal's promptness, constants included (`.holding`).
     @inlinable
-    var _composablePromptness: _Promptness {
-        switch _representation {
-        case .value, .completed, .failure: .holding
-        case .subscribe, .fold, .stage: _promptness
-        }
-    }
+    var _composablePromptness: _Promptness { _promptness }
 
     /// This signal, stated to be a composition whose subscribe call only subscribes `parts`,
     /// in turn, and runs the caller's closures: as prompt as the least prompt of them.
@@ -76,6 +82,58 @@ extension Signal {
     /// Whether `values` would subscribe this signal on the loop's own thread now (for the
     /// tests of which signals are prompt).
     package var _subscribesPromptly: Bool { _isPrompt }
+}
+
+extension Signal._Representation {
+    /// This representation, of promptness `promptness`: a subscribe function is the case
+    /// of that promptness (a `_DeclaredSource` when decided when subscribed); a fold or a fused run of
+    /// another promptness is a new object with the same contents (a run is wrapped, as a
+    /// declared source, when it is not a `_ConstantRun`). Constants keep theirs (`.holding`).
+    @inlinable
+    func _declaring(_ promptness: _Promptness) -> Self {
+        switch self {
+        case .value, .completed, .failure:
+            return self
+        case .subscribe(let subscribe), .holding(let subscribe), .quiet(let subscribe):
+            return Self._subscribe(subscribe, promptness)
+        case .declared(let declared):
+            return Self._subscribe(declared.subscribe, promptness)
+        case .fold(let fold):
+            return .fold(_AssociativeFold(kind: fold.kind, parts: fold.parts, compose: fold.compose, promptness: promptness))
+        case .stage(let stage):
+            if let run = stage as? _ConstantRun<Value, Failure> {
+                return .stage(_ConstantRun(source: run.source, length: run.length, steps: run.steps, promptness: promptness))
+            }
+            return Self._subscribe({ sink in stage.subscribe(sink) }, promptness)
+        }
+    }
+
+    /// `subscribe`, in the case of `promptness`.
+    @inlinable
+    static func _subscribe(_ subscribe: @escaping @Sendable (Observer<Value, Failure>) -> Void, _ promptness: _Promptness) -> Self {
+        switch promptness {
+        case .unknown: .subscribe(subscribe)
+        case .holding: .holding(subscribe)
+        case .quiet: .quiet(subscribe)
+        case .decidedWhenSubscribed: .declared(_DeclaredSource(subscribe, promptness: promptness))
+        }
+    }
+}
+
+/// A subscribe function whose promptness is decided when subscribed (a share, a composition of
+/// one), kept with its check in one object (see `Signal._Representation.declared`).
+///
+/// `@unchecked Sendable`: immutable; the closure is `@Sendable`.
+@usableFromInline
+final class _DeclaredSource<Value, Failure: Error>: @unchecked Sendable {
+    @usableFromInline let subscribe: @Sendable (Observer<Value, Failure>) -> Void
+    @usableFromInline let promptness: _Promptness
+
+    @inlinable
+    init(_ subscribe: @escaping @Sendable (Observer<Value, Failure>) -> Void, promptness: _Promptness) {
+        self.subscribe = subscribe
+        self.promptness = promptness
+    }
 }
 
 /// How a signal's subscribe call behaves on the subscribing thread (see the file's header

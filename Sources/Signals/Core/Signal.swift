@@ -44,19 +44,33 @@ public struct Signal<Value, Failure: Error>: Sendable {
         /// A run of `map`, `filter` and `compactMap` over one source, fused into one bind
         /// (see `_ConstantStage`).
         case stage(_ConstantStage<Value, Failure>)
+        /// `.subscribe`, of promptness `.holding` (a replaying subject, a timer: `_Promptness`).
+        /// The promptness is in the representation, so that `Signal` stays one field: a
+        /// signal made per value (`just`) is copied and destroyed as it was before promptness
+        /// existed, and a timer made per value allocates nothing more.
+        case holding(@Sendable (Observer<Value, Failure>) -> Void)
+        /// `.subscribe`, of promptness `.quiet` (a subject, a bind over one).
+        case quiet(@Sendable (Observer<Value, Failure>) -> Void)
+        /// `.subscribe`, of promptness decided when subscribed (a share, a composition of
+        /// one), kept in an object with its check.
+        case declared(_DeclaredSource<Value, Failure>)
     }
 
     @usableFromInline let _representation: _Representation
 
-    /// Whether the subscribe call returns at once, having sent on the subscribing thread at
-    /// most what the source holds: declared by the sources, composed by the kernel (the
-    /// rules are in Promptness.swift); `values` then subscribes on the loop's own thread.
-    @usableFromInline let _promptness: _Promptness
-
+    /// The representation alone: promptness `.unknown` for `.subscribe`, `.holding` for a
+    /// constant, the object's own for the other cases.
     @inlinable
-    init(_representation: _Representation, _promptness: _Promptness = .unknown) {
+    init(_representation: _Representation) {
         self._representation = _representation
-        self._promptness = _promptness
+    }
+
+    /// A signal of promptness `promptness` (the rules are in Promptness.swift), kept with
+    /// the representation's objects (see `_Representation.declared`): `Signal` has no field
+    /// of its own for it, as every signal made per value would copy and destroy it.
+    @inlinable
+    init(_representation: _Representation, _promptness promptness: _Promptness) {
+        self._representation = _representation._declaring(promptness)
     }
 
     /// Creates a signal from a subscribe function, called once per subscription with the
@@ -78,7 +92,6 @@ public struct Signal<Value, Failure: Error>: Sendable {
         _representation = .subscribe { sink in
             sink._setUpstream(subscribe(sink))
         }
-        _promptness = .unknown
     }
 
     /// Subscribes `observer`: runs the signal's work and delivers its events to `observer`.
@@ -112,7 +125,7 @@ public struct Signal<Value, Failure: Error>: Sendable {
         case .failure(let failure):
             observer.send(error: failure)
             return _DisposedDisposable.shared
-        case .subscribe, .fold, .stage:
+        case .subscribe, .fold, .stage, .holding, .quiet, .declared:
             let sink = Observer<Value, Failure>._checkingConcurrentEntry(Observer { observer.send($0) })
             return _subscribeSink(sink)
         }
@@ -166,7 +179,9 @@ public struct Signal<Value, Failure: Error>: Sendable {
         }
     }
 
-    /// `_subscribe` of a constant, a fold or a fused run.
+    /// `_subscribe` of a constant, a fold, or a source of a declared promptness (in debug
+    /// builds each case's payload takes a slot in the frame, and `_subscribe`'s frame is paid
+    /// at every level of a nested subscription).
     @inlinable @inline(never)
     func _subscribeOther(_ sink: Observer<Value, Failure>) {
         switch _representation {
@@ -177,12 +192,14 @@ public struct Signal<Value, Failure: Error>: Sendable {
             sink.sendCompleted()
         case .failure(let failure):
             sink.send(error: failure)
-        case .subscribe(let subscribe):
+        case .subscribe(let subscribe), .holding(let subscribe), .quiet(let subscribe):
             subscribe(sink)
         case .fold(let fold):
             fold.composition()._subscribe(sink)
         case .stage(let stage):
             stage.subscribe(sink)
+        case .declared(let declared):
+            declared.subscribe(sink)
         }
     }
 }

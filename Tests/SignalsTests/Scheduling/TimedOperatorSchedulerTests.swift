@@ -263,4 +263,24 @@ private func timeline(_ operation: any TimedOperatorCase, _ form: SchedulerForm)
         let total: Int = ran.withLock { $0 }
         #expect(total == 1_201)  // the first action once, the repeating one twice, the immediate one
     }
+
+    @Test func theLibrarysSchedulersAreWrappedAtTheirOwnTypeAndForward() async throws {
+        let held: [any Scheduler] = [QueueScheduler(), TaskScheduler(), TaskScheduler(clock: SuspendingClock())]
+        for scheduler in held {
+            let erased = try #require(_ErasedScheduler._ofLibraryType(scheduler), "\(type(of: scheduler)) not recognised")
+            let ran = _Locked<[String]>([])
+            let start = erased.now
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                erased.schedule { ran.withLock { $0.append("now") } }
+                erased.schedule(after: .milliseconds(1)) { ran.withLock { $0.append("cancelled") } }.dispose()
+                erased.schedule(after: .milliseconds(20)) {
+                    ran.withLock { $0.append("later") }
+                    done.resume()
+                }
+            }
+            #expect(ran.withLock { $0 } == ["now", "later"], "\(type(of: scheduler))")
+            #expect(start < erased.now, "\(type(of: scheduler))")  // its clock is the wrapped one's
+        }
+        #expect(_ErasedScheduler._ofLibraryType(TestScheduler()) == nil)
+    }
 }
