@@ -28,6 +28,11 @@ import SignalsTestSupport
         #endif
     }()
 
+    /// The size of the million-element chains of this suite (a concat of a million `just`s, a
+    /// flattenMap over a million values): a million at full size (``runsFullSizes``), 10,000
+    /// in a plain debug `swift test`, which overflows a 512 KiB stack as surely (see above).
+    static let millionElementSteps = testSize(1_000_000, quick: 10_000)
+
     /// The size of the other long-chain tests: `full` at full size (``runsFullSizes``: every
     /// optimised build, or `SIGNALS_FULL=1`), a tenth of it in a plain debug `swift test`.
     static func steps(_ full: Int) -> Int {
@@ -36,7 +41,7 @@ import SignalsTestSupport
 
     @Test func concatOfAMillionJustSignals() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = StackSafetyTests.steps(1_000_000)
+            let count = StackSafetyTests.millionElementSteps
             let signals = (0..<count).map { Signal<Int, Never>.just($0) }
             StackSafetyTests.expectAllValues(0..<count, "concat of \(count) just signals") {
                 Signal.concat(signals)
@@ -71,7 +76,7 @@ import SignalsTestSupport
 
     @Test func flattenMapOverAMillionValuesEachReturningASynchronousSignal() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let count = StackSafetyTests.steps(1_000_000)
+            let count = StackSafetyTests.millionElementSteps
             StackSafetyTests.expectAllValues(0..<count, "flattenMap over \(count) values, each Signal.from([x])") {
                 Signal.from(0..<count).flattenMap { Signal.from([$0]) }
             }
