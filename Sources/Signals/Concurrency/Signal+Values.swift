@@ -39,17 +39,17 @@ extension Signal {
     /// any `bind` (so any operator written with it) over a `Subject`, `merge` and `concat` of
     /// them (`merge(shared, .interval(…))`), `take(until:)`, `take(during:)` and `on(…)`.
     /// (A `bind` over a replaying source is not: for a replayed value its binding may return
-    /// any signal.) What it
-    /// sends during that call, its replay, is buffered whole whatever the policy, never
-    /// waits for the loop, and does not count against a bounded policy's `n` (which bounds
-    /// the live values behind it): it is bounded by what the subject already holds.
+    /// any signal.) What it sends during that call, its replay, is buffered whole whatever
+    /// the policy, never waits for the loop, and does not count against the `bufferSize` of
+    /// ``values(bufferSize:whenFull:dropped:)`` (which bounds the live values behind it): it
+    /// is bounded by what the subject already holds.
     ///
     /// Any other signal that sends synchronously as it is subscribed (`from`, `generate`, a
     /// `repeat`ed constant, `share(replay:)`) is read on demand, even an endless one: the
     /// subscription is made on one of a few shared worker threads (never the cooperative
     /// pool), which waits while the buffer is full, so `for await x in Signal.from(1...).values { …; break }` gets `1`, and
     /// `break` or cancelling the task stops the source. In that phase the buffer keeps every
-    /// value, whatever the policy, up to 1,024 ahead of the loop (or the policy's `n`, if
+    /// value, whatever the policy, up to 1,024 ahead of the loop (or the `bufferSize`, if
     /// larger), then the source waits until the loop has read half of them. Values sent from
     /// other threads (a `Subject`'s sender, a scheduler) never wait: they follow the policy.
     /// (A signal made with `Signal { observer in … }` is never known to be prompt, even if it
