@@ -82,7 +82,8 @@ extension Signal {
     ///
     /// - Precondition: `size > 0`.
     /// - SeeAlso: Combine's `buffer(size:prefetch:whenFull:)`,
-    ///   ``Signals/Signal/observe(on:bufferSize:whenFull:dropped:)``.
+    ///   ``Signals/Signal/observe(on:bufferSize:whenFull:dropped:)``, and for an async loop
+    ///   ``Signals/Signal/values(bufferSize:whenFull:dropped:)``.
     @inlinable
     public func publisher(
         bufferSize size: Int,

@@ -160,7 +160,7 @@ public func makeRouter<Backend: ServedRooms>(
     if let rooms = (rooms as? Rooms) ?? (rooms as? PostgresRooms)?.rooms {
         router.get("/admin/events") { request, _ -> Response in
             serverSentEvents(
-                request: request, rooms.admin.buffer(size: buffer, whenFull: whenFull, dropped: rooms.drops),
+                request: request, rooms.admin.values(bufferSize: buffer, whenFull: whenFull, dropped: rooms.drops),
                 metrics: metrics, as: WireEvent.init
             )
         }

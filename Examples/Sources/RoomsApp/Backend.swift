@@ -94,7 +94,7 @@ extension Rooms: RoomsBackend {
     /// A server that would rather disconnect a slow client than skip its messages passes
     /// `.finish` to `follow(_:after:bufferSize:whenFull:)` (`RoomsConfiguration.whenFull`).
     public func follow(_ room: String, bufferSize: Int) -> Signal<RoomEvent, Never>.Values {
-        events(in: room).buffer(size: bufferSize, whenFull: .dropOldest, dropped: drops)
+        events(in: room).values(bufferSize: bufferSize, whenFull: .dropOldest, dropped: drops)
     }
 
     public var droppedEvents: Int { drops.count }
@@ -115,8 +115,8 @@ extension Rooms: RoomsBackend {
     public func follow(
         _ room: String, after lastID: Int?, bufferSize: Int, whenFull: BufferOverflow<Never>
     ) -> Signal<RoomEvent, Never>.Values {
-        guard let lastID else { return events(in: room).buffer(size: bufferSize, whenFull: whenFull, dropped: drops) }
-        return events(in: room, messages: { $0.filter { $0.id > lastID } }).buffer(size: bufferSize, whenFull: whenFull, dropped: drops)
+        guard let lastID else { return events(in: room).values(bufferSize: bufferSize, whenFull: whenFull, dropped: drops) }
+        return events(in: room, messages: { $0.filter { $0.id > lastID } }).values(bufferSize: bufferSize, whenFull: whenFull, dropped: drops)
     }
 }
 
@@ -138,7 +138,7 @@ extension PostgresRooms: ServedRooms {
     public func follow(
         _ room: String, after lastID: Int?, bufferSize: Int, whenFull: BufferOverflow<Never>
     ) -> Signal<RoomEvent, Never>.Values {
-        events(in: room, after: lastID).buffer(size: bufferSize, whenFull: whenFull, dropped: rooms.drops)
+        events(in: room, after: lastID).values(bufferSize: bufferSize, whenFull: whenFull, dropped: rooms.drops)
     }
 
     public var roomsInUse: Int { rooms.roomsInUse }

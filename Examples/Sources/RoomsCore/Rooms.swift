@@ -331,7 +331,7 @@ public final class Rooms: Sendable {
     // MARK: Outputs
 
     /// Where a server's bounded buffers count the events they drop for followers that fell
-    /// behind (`Signal.buffer(size:whenFull:dropped:)`); read by the server's metrics.
+    /// behind (`Signal.values(bufferSize:whenFull:dropped:)`); read by the server's metrics.
     public let drops = BufferDrops()
 
     /// The live subscriptions of clients: one per stream followed through this type, from

@@ -1,7 +1,8 @@
-// Signal.Values: the AsyncSequence behind `signal.values` (see Signal+Values.swift), its
-// buffering policy and its iterator. One iterator = one subscription (`_ValuesSubscription`)
-// whose sink fills a `_ValuesChannel`; the iterator drains it. The channel, and how a
-// subscription is made and read on demand, are in ValuesChannel.swift.
+// Signal.Values: the AsyncSequence behind `signal.values` and
+// `signal.values(bufferSize:whenFull:dropped:)` (see Signal+Values.swift) and its iterator.
+// One iterator = one subscription (`_ValuesSubscription`) whose sink fills a
+// `_ValuesChannel`; the iterator drains it. The channel, and how a subscription is made and
+// read on demand, are in ValuesChannel.swift.
 
 extension Signal {
     /// The values of a signal as an `AsyncSequence` (see ``Signal/values``). `Failure` is the
@@ -16,11 +17,16 @@ extension Signal {
         public typealias Element = Value
 
         /// What a ``Signal/Values`` sequence keeps when values arrive faster than the loop
-        /// reads them (the names and meaning of `AsyncStream`'s policy).
+        /// reads them, in `AsyncStream`'s words: the deprecated
+        /// ``Signal/values(bufferingPolicy:)``'s argument. ``BufferOverflow`` is the policy
+        /// type now: `.bufferingNewest(n)` is `values(bufferSize: n, whenFull: .dropOldest)`,
+        /// `.bufferingOldest(n)` is `values(bufferSize: n, whenFull: .dropNewest)`, and
+        /// `.unbounded` is ``Signal/values``.
         ///
         /// ```swift
         /// let latest = signal.values(bufferingPolicy: .bufferingNewest(1))
         /// ```
+        @available(*, deprecated, message: "use values(bufferSize: n, whenFull: .dropOldest) for .bufferingNewest(n), values(bufferSize: n, whenFull: .dropNewest) for .bufferingOldest(n), and values for .unbounded")
         public enum BufferingPolicy: Sendable, Equatable {
             /// Keep every value.
             case unbounded
@@ -31,35 +37,36 @@ extension Signal {
         }
 
         @usableFromInline let signal: Signal
-        @usableFromInline let bufferingPolicy: BufferingPolicy
-        /// `buffer(size:whenFull:)` with `.fail(failure)` or `.finish`: a full buffer ends the
-        /// loop with this event (`.error(failure)`, or `.completed`).
+        /// The most values buffered ahead of the loop (`Int.max`: unbounded).
+        @usableFromInline let capacity: Int
+        /// A full buffer drops its oldest value (`.dropOldest`), else the arriving one.
+        @usableFromInline let keepsNewest: Bool
+        /// `values(bufferSize:whenFull:)` with `.fail(failure)` or `.finish`: a full buffer
+        /// ends the loop with this event (`.error(failure)`, or `.completed`).
         @usableFromInline let overflowEnd: Event<Never, Failure>?
-        /// Where dropped values are counted (`buffer(size:whenFull:dropped:)`).
+        /// Where dropped values are counted (`values(bufferSize:whenFull:dropped:)`).
         @usableFromInline let dropped: BufferDrops?
 
+        /// `values`: an unbounded buffer.
         @inlinable
-        init(signal: Signal, bufferingPolicy: BufferingPolicy) {
-            switch bufferingPolicy {
-            case .unbounded: break
-            case .bufferingOldest(let n), .bufferingNewest(let n):
-                _precondition(n > 0, "Signals: values(bufferingPolicy:) needs a bounded buffer of 1 or more, got \(n); pass .unbounded for no limit")
-            }
+        init(unbounded signal: Signal) {
             self.signal = signal
-            self.bufferingPolicy = bufferingPolicy
-            self.overflowEnd = nil
-            self.dropped = nil
+            capacity = .max
+            keepsNewest = false
+            overflowEnd = nil
+            dropped = nil
         }
 
-        /// `buffer(size:whenFull:dropped:)`: `size` is checked by the caller.
+        /// `values(bufferSize:whenFull:dropped:)`: `size` is checked by the caller.
         @inlinable
         init(signal: Signal, size: Int, whenFull policy: BufferOverflow<Failure>, dropped: BufferDrops?) {
             self.signal = signal
+            capacity = size
             switch policy {
-            case .dropOldest: (bufferingPolicy, overflowEnd) = (.bufferingNewest(size), nil)
-            case .dropNewest: (bufferingPolicy, overflowEnd) = (.bufferingOldest(size), nil)
-            case .fail(let failure): (bufferingPolicy, overflowEnd) = (.bufferingOldest(size), .error(failure))
-            case .finish: (bufferingPolicy, overflowEnd) = (.bufferingOldest(size), .completed)
+            case .dropOldest: (keepsNewest, overflowEnd) = (true, nil)
+            case .dropNewest: (keepsNewest, overflowEnd) = (false, nil)
+            case .fail(let failure): (keepsNewest, overflowEnd) = (false, .error(failure))
+            case .finish: (keepsNewest, overflowEnd) = (false, .completed)
             }
             self.dropped = dropped
         }
@@ -72,7 +79,7 @@ extension Signal {
         /// ```
         @inlinable
         public func makeAsyncIterator() -> Iterator {
-            Iterator(signal: signal, bufferingPolicy: bufferingPolicy, overflowEnd: overflowEnd, dropped: dropped)
+            Iterator(signal: signal, capacity: capacity, keepsNewest: keepsNewest, overflowEnd: overflowEnd, dropped: dropped)
         }
 
         /// Reads the values of one subscription. Dropping the last copy of an iterator
@@ -86,14 +93,7 @@ extension Signal {
             @usableFromInline let _subscription: _ValuesSubscription<Value, Failure>
 
             @inlinable
-            init(signal: Signal, bufferingPolicy: BufferingPolicy, overflowEnd: Event<Never, Failure>?, dropped: BufferDrops?) {
-                let capacity: Int
-                let keepsNewest: Bool
-                switch bufferingPolicy {
-                case .unbounded: (capacity, keepsNewest) = (.max, false)
-                case .bufferingOldest(let n): (capacity, keepsNewest) = (n, false)
-                case .bufferingNewest(let n): (capacity, keepsNewest) = (n, true)
-                }
+            init(signal: Signal, capacity: Int, keepsNewest: Bool, overflowEnd: Event<Never, Failure>?, dropped: BufferDrops?) {
                 _subscription = _ValuesSubscription(
                     signal, capacity: capacity, keepsNewest: keepsNewest,
                     overflowEnd: overflowEnd, dropped: dropped
@@ -143,7 +143,7 @@ extension Signal {
             /// completed; this tells the two apart.
             ///
             /// ```swift
-            /// var iterator = feed.buffer(size: 64, whenFull: .finish).makeAsyncIterator()
+            /// var iterator = feed.values(bufferSize: 64, whenFull: .finish).makeAsyncIterator()
             /// while let message = await iterator.next() { await write(message) }
             /// if iterator.isDisconnected { log("too slow: disconnected") }
             /// ```

@@ -19,7 +19,7 @@
 // parked. While the producer is still inside `subscribe` (it is the thread the source sends
 // on: `from`, `generate`, a replay), values are buffered whatever the policy, and a value that
 // finds the buffer at the synchronous limit (`_ValuesChannel.synchronousLimit` values, or the
-// policy's `n` if that is larger) parks the
+// `bufferSize` if that is larger) parks the
 // producer until the loop has read half of them, or ends; the end (break, cancel) disposes
 // the sink, so the source sees `isStopped` and returns.
 //
@@ -142,7 +142,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// How many values a source sending synchronously during its subscription may put ahead
-    /// of the loop before its thread parks (or the policy's `n`, if larger): the memory bound
+    /// of the loop before its thread parks (or the `bufferSize`, if larger): the memory bound
     /// of that phase, and the largest replay that never waits for the loop.
     @usableFromInline static var synchronousLimit: Int { 1_024 }
 
@@ -175,7 +175,7 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         state = _ValuesLock(State(limit: capacity))
         // At least `synchronousLimit`, so that a replay or a short synchronous burst never
         // parks (a loop that sends into the replaying source would wait for itself), and at
-        // most the policy's `n` when that is larger and bounded.
+        // most the `bufferSize` when that is larger and bounded.
         parkingLimit = capacity == .max ? Self.synchronousLimit : Swift.max(capacity, Self.synchronousLimit)
     }
 

@@ -5,8 +5,9 @@
 //
 // observe(on:bufferSize:whenFull:dropped:) = observe(on:) whose pending values are a queue of
 //   at most `size`, drained by one scheduled action at a time (`_BoundedHop` below).
-// buffer(size:whenFull:dropped:) = the async bridge (`values`) with that policy (its
-//   mechanism is the bridge's buffer, Concurrency/ValuesChannel.swift).
+// values(bufferSize:whenFull:dropped:) = the async bridge (`values`) with that policy (the
+//   method is in Concurrency/Signal+Values.swift; its mechanism is the bridge's buffer,
+//   Concurrency/ValuesChannel.swift).
 // Without a scheduler or a loop a push signal never queues (each value is delivered before
 // its send returns), so a bounded buffer is always attached to the point where values wait.
 
@@ -33,7 +34,7 @@ public enum BufferOverflow<Failure: Error>: Sendable {
     ///
     /// ```swift
     /// let drops = BufferDrops()
-    /// for await message in room.signal.buffer(size: 256, whenFull: .finish, dropped: drops) {
+    /// for await message in room.signal.values(bufferSize: 256, whenFull: .finish, dropped: drops) {
     ///     await connection.write(message) // 256 behind: the loop ends
     /// }
     /// ```
@@ -50,7 +51,7 @@ public enum BufferOverflow<Failure: Error>: Sendable {
 ///
 /// ```swift
 /// let drops = BufferDrops()
-/// let values = prices.signal.buffer(size: 8, whenFull: .dropOldest, dropped: drops)
+/// let values = prices.signal.values(bufferSize: 8, whenFull: .dropOldest, dropped: drops)
 /// print(drops.count) // how far behind the slow readers have fallen, in values
 /// ```
 public final class BufferDrops: Sendable {
@@ -137,7 +138,8 @@ extension Signal {
     ///
     /// - Precondition: `size > 0`.
     /// - SeeAlso: Combine's `buffer(size:prefetch:whenFull:)` (`.dropOldest`, `.dropNewest`,
-    ///   `.customError`), RxSwift's `observe(on:)` (unbounded), ``buffer(size:whenFull:dropped:)``.
+    ///   `.customError`), RxSwift's `observe(on:)` (unbounded),
+    ///   ``values(bufferSize:whenFull:dropped:)`` (the same bound for an async loop).
     @inlinable @inline(__always)
     public func observe(
         on scheduler: some Scheduler,
@@ -169,50 +171,6 @@ extension Signal {
             downstream._setUpstream(hop)
             hop.start(source)
         })
-    }
-
-    /// This signal's values as an `AsyncSequence` (the async bridge, ``values``) whose buffer
-    /// holds at most `size` values ahead of the loop: when a value arrives and `size` are
-    /// buffered, `policy` decides. ``BufferOverflow/dropOldest`` and
-    /// ``BufferOverflow/dropNewest`` keep the newest / the oldest and count the dropped value
-    /// in `dropped`; ``BufferOverflow/fail(_:)`` drops the buffer and makes the loop's next
-    /// `next()` throw that error at once (the subscription is disposed): a server's way to
-    /// disconnect a client that does not keep up. ``BufferOverflow/finish`` disconnects it
-    /// the same way with no error: the loop's next `next()` returns `nil`, as at the
-    /// signal's completion (for a signal that cannot fail); ``Signal/Values/Iterator/isDisconnected``
-    /// and ``BufferDrops/disconnected`` tell the two apart.
-    ///
-    /// As with ``values(bufferingPolicy:)``, the policy applies to values sent from other
-    /// threads (a `Subject`'s sender, a scheduler); a source that sends synchronously while
-    /// it is subscribed is read on demand, never dropped.
-    ///
-    /// A replay does not count against the bound: what the source sends while it is being
-    /// subscribed (a `ReplaySubject`'s history) is held whole ahead of the live values and
-    /// never dropped, and the bound and the policy apply to the values that arrive after
-    /// `subscribe` has returned. So a follower of a room's history of 1,000 posts through
-    /// `buffer(size: 256, …)` reads the 1,000 posts, and at most 256 live posts wait behind
-    /// them. `.fail` drops the unread history with the rest, including what the loop has
-    /// taken in but not yet read: the loop's next read throws.
-    ///
-    /// Completes and fails as ``values``; the terminal event is never dropped.
-    ///
-    /// ![buffer(size: 2, whenFull: .dropOldest), read by a for-await loop every 3 ticks](marble-buffer-size.svg)
-    ///
-    /// Composed of: ``values`` with a bounded buffer and a policy (the bridge's buffer).
-    ///
-    /// ```swift
-    /// for try await message in room.signal.buffer(size: 256, whenFull: .fail(.tooSlow)) {
-    ///     try await connection.write(message) // 256 behind: the loop throws .tooSlow
-    /// }
-    /// ```
-    ///
-    /// - Precondition: `size > 0`.
-    /// - SeeAlso: Combine's `buffer(size:prefetch:whenFull:)`, `AsyncStream`'s
-    ///   `bufferingNewest` / `bufferingOldest`, ``observe(on:bufferSize:whenFull:dropped:)``.
-    @inlinable
-    public func buffer(size: Int, whenFull policy: BufferOverflow<Failure>, dropped: BufferDrops? = nil) -> Values {
-        _precondition(size > 0, "Signals: buffer(size:whenFull:) needs a buffer of 1 or more, got \(size)")
-        return Values(signal: self, size: size, whenFull: policy, dropped: dropped)
     }
 }
 

@@ -1,5 +1,5 @@
 // A slow consumer with a bounded buffer keeps memory flat: 100,000 messages (1,000,000 with
-// SIGNALS_FULL=1) sent to a loop that never reads (`buffer(size:whenFull:)`) and to a
+// SIGNALS_FULL=1) sent to a loop that never reads (`values(bufferSize:whenFull:)`) and to a
 // scheduler that never runs (`observe(on:bufferSize:whenFull:)`), with each policy, leave the
 // allocated bytes where they were; the unbounded bridge, as a check that the measure sees a
 // backlog, grows. Measured in a child process (an exit test), where nothing else runs, as the
@@ -27,12 +27,12 @@ import SignalsTestSupport
             ]
             for (name, policy) in policies {
                 let subject = Subject<String, SlowClient>()
-                let iterator = subject.signal.buffer(size: 64, whenFull: policy).makeAsyncIterator()
+                let iterator = subject.signal.values(bufferSize: 64, whenFull: policy).makeAsyncIterator()
                 for i in 0..<1_000 { subject.send(value: message(i)) }
                 let before = allocatedBytes()
                 for i in 0..<count { subject.send(value: message(i)) }
                 let grown = allocatedBytes() - before
-                if grown > 256 << 10 { failures.append("buffer(size:) \(name): +\(grown) bytes") }
+                if grown > 256 << 10 { failures.append("values(bufferSize:) \(name): +\(grown) bytes") }
                 withExtendedLifetime(iterator) {}
 
                 let scheduler = TestScheduler() // never advanced: nothing is delivered

@@ -1,6 +1,7 @@
-// buffer(size:whenFull:dropped:): the async bridge with a bounded buffer and a policy. At most
-// `size` values wait for the loop; dropOldest / dropNewest keep the newest / the oldest and
-// count the drops; fail makes the loop throw at once and disposes the subscription.
+// values(bufferSize:whenFull:dropped:): the async bridge with a bounded buffer and a policy.
+// At most `size` values wait for the loop; dropOldest / dropNewest keep the newest / the
+// oldest and count the drops; fail makes the loop throw at once and disposes the
+// subscription.
 
 import Testing
 import Signals
@@ -11,7 +12,7 @@ import SignalsTestSupport
     @Test func dropOldestKeepsTheNewestValuesOfABurstAndCountsTheDrops() async {
         let subject = Subject<Int, Never>()
         let drops = BufferDrops()
-        var iterator = subject.signal.buffer(size: 3, whenFull: .dropOldest, dropped: drops).makeAsyncIterator()
+        var iterator = subject.signal.values(bufferSize: 3, whenFull: .dropOldest, dropped: drops).makeAsyncIterator()
         for value in 0..<1_000 { subject.send(value: value) }
         subject.sendCompleted()
         var received: [Int] = []
@@ -28,7 +29,7 @@ import SignalsTestSupport
         // twice its size, before it was a ring). A value the loop has read is released too.
         let live = Counter()
         let subject = Subject<LiveToken, Never>()
-        var iterator = subject.signal.buffer(size: 4, whenFull: .dropOldest).makeAsyncIterator()
+        var iterator = subject.signal.values(bufferSize: 4, whenFull: .dropOldest).makeAsyncIterator()
         for _ in 0..<100 { subject.send(value: LiveToken(live)) }
         #expect(live.count == 4)
         _ = await iterator.next()
@@ -40,7 +41,7 @@ import SignalsTestSupport
 
     @Test func dropNewestKeepsTheOldestValuesOfABurst() async {
         let subject = Subject<Int, Never>()
-        var iterator = subject.signal.buffer(size: 3, whenFull: .dropNewest).makeAsyncIterator()
+        var iterator = subject.signal.values(bufferSize: 3, whenFull: .dropNewest).makeAsyncIterator()
         for value in 0..<1_000 { subject.send(value: value) }
         subject.sendCompleted()
         var received: [Int] = []
@@ -53,7 +54,7 @@ import SignalsTestSupport
         let subject = Subject<Int, TestError>()
         let disposed = Flag()
         var iterator = subject.signal.on(disposed: { disposed.set() })
-            .buffer(size: 2, whenFull: .fail(TestError(9))).makeAsyncIterator()
+            .values(bufferSize: 2, whenFull: .fail(TestError(9))).makeAsyncIterator()
         subject.send(value: 1)
         subject.send(value: 2)
         #expect(!disposed.isSet)
@@ -66,7 +67,7 @@ import SignalsTestSupport
 
     @Test func aLoopThatKeepsUpGetsEveryValue() async throws {
         let subject = Subject<Int, TestError>()
-        var iterator = subject.signal.buffer(size: 1, whenFull: .fail(TestError(1))).makeAsyncIterator()
+        var iterator = subject.signal.values(bufferSize: 1, whenFull: .fail(TestError(1))).makeAsyncIterator()
         for value in 0..<100 {
             subject.send(value: value)
             #expect(try await iterator.next() == value)
@@ -78,7 +79,7 @@ import SignalsTestSupport
 
     @Test func aSizeOfZeroIsAProgrammerError() async {
         await #expect(processExitsWith: .failure) {
-            _ = Signal<Int, Never>.never.buffer(size: 0, whenFull: .dropOldest)
+            _ = Signal<Int, Never>.never.values(bufferSize: 0, whenFull: .dropOldest)
         }
     }
 }

@@ -14,7 +14,7 @@ import SignalsTestSupport
         let disposed = Flag()
         let drops = BufferDrops()
         var iterator = feed.signal.on(disposed: { disposed.set() })
-            .buffer(size: 2, whenFull: .finish, dropped: drops).makeAsyncIterator()
+            .values(bufferSize: 2, whenFull: .finish, dropped: drops).makeAsyncIterator()
         feed.send(value: 1)
         feed.send(value: 2)
         #expect(!disposed.isSet)
@@ -34,7 +34,7 @@ import SignalsTestSupport
     @Test func aFeedThatEndsByItselfIsNotADisconnection() async {
         let feed = Subject<Int, Never>()
         let drops = BufferDrops()
-        var iterator = feed.signal.buffer(size: 2, whenFull: .finish, dropped: drops).makeAsyncIterator()
+        var iterator = feed.signal.values(bufferSize: 2, whenFull: .finish, dropped: drops).makeAsyncIterator()
         feed.send(value: 1)
         feed.sendCompleted()
         #expect(await iterator.next() == 1)
@@ -49,7 +49,7 @@ import SignalsTestSupport
         let feed = Subject<Int, Never>()
         let drops = BufferDrops()
         let fast = feed.signal.values.makeAsyncIterator()
-        let slow = feed.signal.buffer(size: 4, whenFull: .finish, dropped: drops)
+        let slow = feed.signal.values(bufferSize: 4, whenFull: .finish, dropped: drops)
         var slowIterator = slow.makeAsyncIterator()
         // When
         for value in 0..<10 { feed.send(value: value) }
@@ -66,7 +66,7 @@ import SignalsTestSupport
         let feed = Subject<Int, Never>()
         let drops = BufferDrops()
         let iterators = (0..<3).map { _ in
-            feed.signal.buffer(size: 1, whenFull: .finish, dropped: drops).makeAsyncIterator()
+            feed.signal.values(bufferSize: 1, whenFull: .finish, dropped: drops).makeAsyncIterator()
         }
         feed.send(value: 1)
         feed.send(value: 2)

@@ -2,7 +2,7 @@
 // sends while it is being subscribed is held whole and does not count against the bound;
 // what arrives after `subscribe` has returned does. So a follower reads the whole history, and
 // then at most `size` live values are held, under each policy — through the async bridge
-// (`buffer(size:whenFull:dropped:)`) and through the scheduler hop
+// (`values(bufferSize:whenFull:dropped:)`) and through the scheduler hop
 // (`observe(on:bufferSize:whenFull:dropped:)`). The room feed of the guides: a history of
 // 1,000 posts, a follower's buffer of 256.
 
@@ -38,7 +38,7 @@ import SignalsTestSupport
         let (policy, live, expectedDrops) = Self.cases[index]
         let room = Self.room()
         let drops = BufferDrops()
-        var iterator = room.signal.buffer(size: Self.size, whenFull: policy, dropped: drops).makeAsyncIterator()
+        var iterator = room.signal.values(bufferSize: Self.size, whenFull: policy, dropped: drops).makeAsyncIterator()
         for post in 1_000..<1_300 { room.send(value: post) }
         room.sendCompleted()
         var received: [Int] = []
@@ -52,7 +52,7 @@ import SignalsTestSupport
         // The probe's case: one live post before the loop reads. Seen failing before the fix:
         // the loop read 0 of 1,001 posts and threw; 1,001 counted as dropped.
         let room = Self.room()
-        var iterator = room.signal.buffer(size: Self.size, whenFull: .fail(TestError(1))).makeAsyncIterator()
+        var iterator = room.signal.values(bufferSize: Self.size, whenFull: .fail(TestError(1))).makeAsyncIterator()
         room.send(value: 1_000)
         for post in 1_001..<1_256 { room.send(value: post) } // 256 live posts in all: they fit
         room.sendCompleted()
@@ -64,7 +64,7 @@ import SignalsTestSupport
 
     @Test func failDisconnectsAFollowerAtTheLivePostThatDoesNotFit() async {
         let room = Self.room()
-        var iterator = room.signal.buffer(size: Self.size, whenFull: .fail(TestError(2))).makeAsyncIterator()
+        var iterator = room.signal.values(bufferSize: Self.size, whenFull: .fail(TestError(2))).makeAsyncIterator()
         for post in 1_000..<1_257 { room.send(value: post) } // 257 live posts
         await #expect(throws: TestError(2)) { try await iterator.next() }
         #expect(iterator.dropped == 1_257, "the history and the 257 live posts")
@@ -74,7 +74,7 @@ import SignalsTestSupport
         // The loop has taken the history to read it; the 257th live post disconnects it, and
         // its next read throws: the rest of the history it held is dropped and counted.
         let room = Self.room()
-        var iterator = room.signal.buffer(size: Self.size, whenFull: .fail(TestError(3))).makeAsyncIterator()
+        var iterator = room.signal.values(bufferSize: Self.size, whenFull: .fail(TestError(3))).makeAsyncIterator()
         for expected in 0..<10 { #expect(try await iterator.next() == expected) }
         for post in 1_000..<1_257 { room.send(value: post) }
         await #expect(throws: TestError(3)) { try await iterator.next() }
@@ -84,7 +84,7 @@ import SignalsTestSupport
     @Test func aHistoryLongerThanTheBufferIsReadWholeWithoutLivePosts() async throws {
         let room = Self.room()
         room.sendCompleted()
-        var iterator = room.signal.buffer(size: 8, whenFull: .fail(TestError(4))).makeAsyncIterator()
+        var iterator = room.signal.values(bufferSize: 8, whenFull: .fail(TestError(4))).makeAsyncIterator()
         var received: [Int] = []
         while let post = try await iterator.next() { received.append(post) }
         #expect(received == Array(0..<Self.history))

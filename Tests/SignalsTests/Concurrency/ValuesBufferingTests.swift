@@ -1,5 +1,5 @@
-// values(bufferingPolicy:): unbounded keeps everything; bufferingNewest(n) / bufferingOldest(n)
-// never hold more than n values, keeping the newest / the oldest; the terminal event is never
+// values keeps everything; values(bufferSize: n, whenFull: .dropOldest / .dropNewest) never
+// holds more than n values, keeping the newest / the oldest; the terminal event is never
 // dropped.
 
 import Testing
@@ -19,18 +19,18 @@ import SignalsTestSupport
         #expect(iterator._maxBufferedCount == 1_000)
     }
 
-    @Test func bufferingNewestKeepsTheLastNValuesOfABurstThenCompletes() async {
+    @Test func dropOldestKeepsTheLastNValuesOfABurstThenCompletes() async {
         let subject = Subject<Int, Never>()
-        var iterator = subject.signal.values(bufferingPolicy: .bufferingNewest(3)).makeAsyncIterator()
+        var iterator = subject.signal.values(bufferSize: 3, whenFull: .dropOldest).makeAsyncIterator()
         for value in 0..<1_000 { subject.send(value: value) }
         subject.sendCompleted()
         #expect(await readAll(&iterator) == [997, 998, 999])
         #expect(iterator._maxBufferedCount == 3)
     }
 
-    @Test func bufferingOldestKeepsTheFirstNValuesOfABurstThenCompletes() async {
+    @Test func dropNewestKeepsTheFirstNValuesOfABurstThenCompletes() async {
         let subject = Subject<Int, Never>()
-        var iterator = subject.signal.values(bufferingPolicy: .bufferingOldest(3)).makeAsyncIterator()
+        var iterator = subject.signal.values(bufferSize: 3, whenFull: .dropNewest).makeAsyncIterator()
         for value in 0..<1_000 { subject.send(value: value) }
         subject.sendCompleted()
         #expect(await readAll(&iterator) == [0, 1, 2])
@@ -39,7 +39,7 @@ import SignalsTestSupport
 
     @Test func aBoundedBufferNeverDropsTheError() async throws {
         let subject = Subject<Int, TestError>()
-        var iterator = subject.signal.values(bufferingPolicy: .bufferingOldest(1)).makeAsyncIterator()
+        var iterator = subject.signal.values(bufferSize: 1, whenFull: .dropNewest).makeAsyncIterator()
         for value in 0..<10 { subject.send(value: value) }
         subject.send(error: TestError(5))
         #expect(try await iterator.next() == 0)
@@ -53,17 +53,17 @@ import SignalsTestSupport
         // for the loop, so a loop may send into the replaying subject.
         let replay = ReplaySubject<Int, Never>(capacity: 10)
         for value in 0..<10 { replay.send(value: value) }
-        var replayed = replay.signal.values(bufferingPolicy: .bufferingNewest(1)).makeAsyncIterator()
+        var replayed = replay.signal.values(bufferSize: 1, whenFull: .dropOldest).makeAsyncIterator()
         #expect(await replayed.next() == 0)
         replay.send(value: 10)
         replay.sendCompleted()
         #expect(await readAll(&replayed).last == 10) // no wait for itself: the loop goes on
-        var iterator = Signal.from(0..<100).values(bufferingPolicy: .bufferingNewest(2)).makeAsyncIterator()
+        var iterator = Signal.from(0..<100).values(bufferSize: 2, whenFull: .dropOldest).makeAsyncIterator()
         #expect(await readAll(&iterator) == Array(0..<100))
         #expect(iterator._maxBufferedCount <= 100) // kept whole: fewer than the synchronous limit
-        var newest = Signal.from([1, 2, 3]).values(bufferingPolicy: .bufferingNewest(1)).makeAsyncIterator()
+        var newest = Signal.from([1, 2, 3]).values(bufferSize: 1, whenFull: .dropOldest).makeAsyncIterator()
         #expect(await readAll(&newest) == [1, 2, 3])
-        var oldest = Signal.from([1, 2, 3]).values(bufferingPolicy: .bufferingOldest(1)).makeAsyncIterator()
+        var oldest = Signal.from([1, 2, 3]).values(bufferSize: 1, whenFull: .dropNewest).makeAsyncIterator()
         #expect(await readAll(&oldest) == [1, 2, 3])
     }
 
@@ -74,7 +74,7 @@ import SignalsTestSupport
         let source = endless(counting: generated, stopped: stopped)
         let first = Locked<Int?>(nil)
         Task.detached {
-            for await value in source.values(bufferingPolicy: policy.bufferingPolicy(4)) {
+            for await value in policy.values(source, bufferSize: 4) {
                 first.withLock { $0 = value }
                 break
             }
@@ -95,7 +95,7 @@ import SignalsTestSupport
         let outcome = Locked<(values: [Int], maxBuffered: Int)?>(nil)
         Task.detached {
             var values: [Int] = []
-            var iterator = source.values(bufferingPolicy: policy.bufferingPolicy(4)).makeAsyncIterator()
+            var iterator = policy.values(source, bufferSize: 4).makeAsyncIterator()
             while let value = await iterator.next() {
                 values.append(value)
                 if value == 3_000 { break }
@@ -129,7 +129,7 @@ import SignalsTestSupport
         let read = Counter()
         let ended = Flag()
         let consumer = Task.detached {
-            for await _ in source.values(bufferingPolicy: policy.bufferingPolicy(1)) {
+            for await _ in policy.values(source, bufferSize: 1) {
                 read.increment()
                 try? await Task.sleep(for: .milliseconds(1))
             }
@@ -147,7 +147,7 @@ import SignalsTestSupport
     @Test func valuesSentIntoASubjectRightAfterTheIteratorIsMadeAreKept() async {
         for policy in [Policy.newest, .oldest, .unbounded] {
             let subject = Subject<Int, Never>()
-            var iterator = subject.signal.values(bufferingPolicy: policy.bufferingPolicy(8)).makeAsyncIterator()
+            var iterator = policy.values(subject.signal, bufferSize: 8).makeAsyncIterator()
             for value in 0..<8 { subject.send(value: value) }
             subject.sendCompleted()
             #expect(await readAll(&iterator) == Array(0..<8), "\(policy)")
@@ -156,7 +156,7 @@ import SignalsTestSupport
 
     @Test func zeroCapacityIsAProgrammerError() async {
         await #expect(processExitsWith: .failure) {
-            _ = Signal<Int, Never>.never.values(bufferingPolicy: .bufferingNewest(0))
+            _ = Signal<Int, Never>.never.values(bufferSize: 0, whenFull: .dropOldest)
         }
     }
 
@@ -167,7 +167,7 @@ import SignalsTestSupport
         let capacity = 4
         let count = 2_000
         let subject = Subject<Int, Never>()
-        var iterator = subject.signal.values(bufferingPolicy: policy.bufferingPolicy(capacity)).makeAsyncIterator()
+        var iterator = policy.values(subject.signal, bufferSize: capacity).makeAsyncIterator()
         let producer = TestThread {
             for value in 0..<count { subject.send(value: value) }
             subject.sendCompleted()
@@ -196,18 +196,19 @@ import SignalsTestSupport
 
     enum Policy: CustomStringConvertible, Sendable, Equatable {
         case unbounded, newest, oldest
-        func bufferingPolicy(_ n: Int) -> Signal<Int, Never>.Values.BufferingPolicy {
+        /// The source's values: unbounded, or at most `n` keeping the newest / the oldest.
+        func values<Failure: Error>(_ source: Signal<Int, Failure>, bufferSize n: Int) -> Signal<Int, Failure>.Values {
             switch self {
-            case .unbounded: .unbounded
-            case .newest: .bufferingNewest(n)
-            case .oldest: .bufferingOldest(n)
+            case .unbounded: source.values
+            case .newest: source.values(bufferSize: n, whenFull: .dropOldest)
+            case .oldest: source.values(bufferSize: n, whenFull: .dropNewest)
             }
         }
         var description: String {
             switch self {
             case .unbounded: "unbounded"
-            case .newest: "bufferingNewest"
-            case .oldest: "bufferingOldest"
+            case .newest: "dropOldest"
+            case .oldest: "dropNewest"
             }
         }
     }

@@ -108,7 +108,7 @@ import SignalsTestSupport
         for value in 0..<500 { replay.send(value: value) }
         let threads = Locked<Set<UInt>>([])
         let signal = replay.signal.map { value in threads.withLock { _ = $0.insert(currentThreadID()) }; return value }
-        let (made, caller) = makeIterator(signal.values(bufferingPolicy: .bufferingNewest(1)))
+        let (made, caller) = makeIterator(signal.values(bufferSize: 1, whenFull: .dropOldest))
         var iterator = made
         #expect(threads.withLock { $0 } == [caller])
         #expect(iterator._maxBufferedCount == 500)

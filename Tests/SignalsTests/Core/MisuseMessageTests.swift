@@ -29,6 +29,14 @@ import Testing
             "Signals: FlattenStrategy.concurrent(limit:) needs a limit of 1 or more, got 0; .concat runs one at a time, .merge has no limit"))
     }
 
+    @Test func aBufferSizeOfZeroStopsNamingTheUnboundedForm() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Signal<Int, Never>.never.values(bufferSize: 0, whenFull: .dropOldest)
+        }
+        #expect(Self.standardError(result).contains(
+            "Signals: values(bufferSize:whenFull:) needs a buffer of 1 or more, got 0; use values for no limit"))
+    }
+
     @Test func advancingATestSchedulerBackwardsStopsWithASignalsMessage() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             TestScheduler().advance(by: .seconds(-1))

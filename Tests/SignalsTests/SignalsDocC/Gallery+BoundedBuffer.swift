@@ -1,21 +1,21 @@
-// The gallery's picture of buffer(size:whenFull:dropped:), whose reader is an async loop: the
-// source runs on the test clock, a loop reads the bounded sequence at its own pace (one value
-// every 3 ticks), and what the policy dropped is drawn faded on the loop's lane, at the tick
-// it was dropped. The loop runs in a task on a Dispatch queue of its own, which the gallery
+// The gallery's picture of values(bufferSize:whenFull:dropped:), whose reader is an async
+// loop: the source runs on the test clock, a loop reads the bounded sequence at its own pace
+// (one value every 3 ticks), and what the policy dropped is drawn faded on the loop's lane,
+// at the tick it was dropped. The loop runs in a task on a Dispatch queue of its own, which the gallery
 // waits for: the gallery draws synchronously, and the loop never needs the cooperative pool.
 
 import Dispatch
 import Signals
 import SignalsTesting
 
-/// The run of `buffer(size: 2, whenFull: policy)` that the gallery draws: `a b c d` arrive at
-/// 1–4 and `e` at 8, the loop reads at 1, 4, 7, 10 and 13. Each read comes after the clock
-/// has reached its tick, so the loop never waits (the run is the same every time).
+/// The run of `values(bufferSize: 2, whenFull: policy)` that the gallery draws: `a b c d`
+/// arrive at 1–4 and `e` at 8, the loop reads at 1, 4, 7, 10 and 13. Each read comes after
+/// the clock has reached its tick, so the loop never waits (the run is the same every time).
 func boundedBufferPicture(_ s: TestScheduler, policy: BufferOverflow<Never>, title: String) -> MarbleDiagram {
     let source: TestSignal<String, Never> = s.hot("-abcd---e--|")
     let run = waitForTask { () async -> (reads: [MarbleDiagram.Marble], drops: [Duration]) in
         let drops = BufferDrops()
-        var iterator = source.signal.buffer(size: 2, whenFull: policy, dropped: drops).makeAsyncIterator()
+        var iterator = source.signal.values(bufferSize: 2, whenFull: policy, dropped: drops).makeAsyncIterator()
         var reads: [MarbleDiagram.Marble] = []
         var dropTimes: [Duration] = []
         var counted = 0

@@ -538,9 +538,9 @@ let galleryPictures: [GalleryPicture] = [
         return s.diagram("observe(on: queue, bufferSize: 2, whenFull: .dropOldest)", inputs: ["source": source],
                          output: source.signal.observe(on: queue, bufferSize: 2, whenFull: .dropOldest))
     },
-    GalleryPicture("buffer-size", "buffer(size:whenFull:dropped:)", time) { s in
+    GalleryPicture("values-bufferSize", "values(bufferSize:whenFull:dropped:)", time) { s in
         // The async bridge with a bounded buffer, read by a loop slower than its source.
-        boundedBufferPicture(s, policy: .dropOldest, title: "buffer(size: 2, whenFull: .dropOldest), read by a for-await loop every 3 ticks")
+        boundedBufferPicture(s, policy: .dropOldest, title: "values(bufferSize: 2, whenFull: .dropOldest), read by a for-await loop every 3 ticks")
     },
     GalleryPicture("timestamp", "timestamp(on:)", time) { s in
         let source = s.hotStrings("-a--b-c-|")
@@ -720,7 +720,7 @@ let gallerySentences: [String: String] = [
     "setFailureType": "Nothing changes but the type: a signal that cannot fail can now be merged or combined with signals that can.",
     "groupBy-flatten": "With .latest, the even group's arrival cancels the odd one, so 5 (odd) no longer reaches the output.",
     "observe-on-bufferSize": "a, b and c arrive before the queue runs; it holds two, so a is dropped (the oldest), and b and c are delivered one tick later.",
-    "buffer-size": "The loop reads a at once, then works for 3 ticks; b and c fill the buffer of 2, and d, arriving full, drops the oldest, b (faded, at 4). The loop then reads c, d and e as it comes back, and sees the end at its next read.",
+    "values-bufferSize": "The loop reads a at once, then works for 3 ticks; b and c fill the buffer of 2, and d, arriving full, drops the oldest, b (faded, at 4). The loop then reads c, d and e as it comes back, and sees the end at its next read.",
     "on": "The hooks run as the events pass, at their ticks; take(2) disposes the source after b, which runs the disposed hook.",
     "log": "A line for each event as it passes (drawn without its \"src #1: \" prefix), and one when the subscription ends.",
     "map-keyPath": "Each value is replaced by the property the key path reads: here, each word's length.",

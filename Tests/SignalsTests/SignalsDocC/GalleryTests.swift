@@ -194,7 +194,7 @@ func galleryMarkdown() -> String {
         // Each picture is shown on its operator's page too (a `![…](marble-NAME.svg)` line in
         // its doc comment).
         var sources = ""
-        for folder in ["Core", "Operators", "Scheduling", "Sharing", "Subjects", "Creating", "State", "Drivers"] {
+        for folder in ["Core", "Operators", "Scheduling", "Concurrency", "Sharing", "Subjects", "Creating", "State", "Drivers"] {
             let url = repositoryRoot.appendingPathComponent("Sources/Signals/\(folder)")
             for file in try FileManager.default.contentsOfDirectory(atPath: url.path) where file.hasSuffix(".swift") {
                 sources += try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8)

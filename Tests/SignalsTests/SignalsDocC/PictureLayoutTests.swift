@@ -105,7 +105,7 @@ func layoutProblems(of diagram: MarbleDiagram) -> [String] {
     @Test func aBoundedBufferDrawsTheValuesItDroppedFadedAtTheTickItDroppedThem() throws {
         // The gallery's picture: a loop reads every 3 ticks from a buffer of 2; under
         // .dropOldest, d's arrival at 4 drops b, the oldest.
-        let picture = try #require(allGalleryPictures.first { $0.name == "buffer-size" }).diagram._picture
+        let picture = try #require(allGalleryPictures.first { $0.name == "values-bufferSize" }).diagram._picture
         let loop = picture.lanes[1]
         #expect(labels(loop.marks.filter { !$0.isFaded }) == ["a@1", "c@4", "d@7", "e@10"])
         #expect(labels(loop.marks.filter(\.isFaded)) == ["b@4"])
