@@ -129,7 +129,14 @@ final class _ValuesChannel<Value, Failure: Error>: @unchecked Sendable {
         /// What `next()` returns now, or `nil` if it must wait.
         @inlinable
         mutating func take() -> Outcome? {
-            if let value = replay.popFirst() { return .success(value) }
+            if let value = replay.popFirst() {
+                // Nothing joins the replay once the subscribe call has returned: its ring goes
+                // as soon as it has been read (its slots, 8 at least, were otherwise kept
+                // for as long as the loop follows). Every slot is empty: no value is released
+                // under the lock.
+                if replay.isEmpty && hasSubscribed { replay = _RingQueue() }
+                return .success(value)
+            }
             if let value = buffer.popFirst() { return .success(value) }
             if let terminal {
                 self.terminal = nil

@@ -329,6 +329,10 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>:
     @usableFromInline
     typealias Binding = _BindingClosure<SourceValue, SourceFailure, Value, Failure>
 
+    // The fields are declared in this order so that the one-byte ones share a word (a
+    // subscription makes a binder per bind it crosses: 48 bytes a binder, of 288, went to
+    // padding when each flag sat beside the word-sized field it describes).
+
     @usableFromInline let downstream: Observer<Value, Failure>
 
     // The source path (see the invariants above).
@@ -337,6 +341,17 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>:
     @usableFromInline let binding: Binding
     /// The source has sent its last event or was stopped.
     @usableFromInline @exclusivity(unchecked) var sourceIsDone = false
+    /// The source has finished with nothing else live: the output completes once the source
+    /// event's handling has returned (`drainBacklogAndComplete`).
+    @usableFromInline @exclusivity(unchecked) var completesWhenDrained = false
+    /// Set when `backlog` gains an event or `completesWhenDrained` is set: one test, when a
+    /// source event's handling returns, for both.
+    @usableFromInline @exclusivity(unchecked) var afterEvent = false
+    /// Completed, failed, disposed or handed over by a tail call.
+    @usableFromInline let ended = Atomic<Bool>(false)
+    // What dispose reaches from any thread, guarded by `sharedLock` (which lives in the
+    // binder: no allocation of its own). Use it only through `withShared`.
+    @usableFromInline let sharedLock = _InlineLock()
     /// The thread handling a source event (`_currentThreadID()`), or 0.
     @usableFromInline let sourceOwner = Atomic<UInt>(0)
     @usableFromInline @exclusivity(unchecked) var backlog = _Queue<Event<SourceValue, SourceFailure>>()
@@ -345,12 +360,6 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>:
     /// takes turns through it (TurnTaking.swift).
     @usableFromInline @exclusivity(unchecked) var emitter: _SerialEmitter<_Emission<Value, Failure>>?
     @usableFromInline @exclusivity(unchecked) var nextInnerID = 0
-    /// The source has finished with nothing else live: the output completes once the source
-    /// event's handling has returned (`drainBacklogAndComplete`).
-    @usableFromInline @exclusivity(unchecked) var completesWhenDrained = false
-    /// Set when `backlog` gains an event or `completesWhenDrained` is set: one test, when a
-    /// source event's handling returns, for both.
-    @usableFromInline @exclusivity(unchecked) var afterEvent = false
 
     /// The inner subscriptions with an id below this one were cut (`cancelInners`): their
     /// events are dropped when their turn to be delivered comes. Written by the source path,
@@ -360,11 +369,7 @@ final class _Binder<SourceValue, SourceFailure: Error, Value, Failure: Error>:
 
     /// The source (until it finishes) plus the live inner subscriptions; 0 means complete.
     @usableFromInline let live = Atomic<Int>(1)
-    /// Completed, failed, disposed or handed over by a tail call.
-    @usableFromInline let ended = Atomic<Bool>(false)
-    // What dispose reaches from any thread, guarded by `sharedLock` (which lives in the
-    // binder: no allocation of its own). Use it only through `withShared`.
-    @usableFromInline let sharedLock = _InlineLock()
+    /// Under `sharedLock`.
     @usableFromInline @exclusivity(unchecked) var _shared = _BinderShared()
 
     @inlinable
@@ -836,10 +841,11 @@ struct _Emission<Value, Failure: Error> {
 /// call, and the teardown (`disposeSubscriptions`) needs no generic metadata wherever it runs.
 @usableFromInline
 struct _BinderShared {
-    /// The source is subscribed (to the binder's own observer part) and has not finished.
-    @usableFromInline var sourceIsLive = false
+    // (The list first and the flags after it: no padding between them.)
     /// The sinks of the live inner subscriptions.
     @usableFromInline var inners = _InnerSinks()
+    /// The source is subscribed (to the binder's own observer part) and has not finished.
+    @usableFromInline var sourceIsLive = false
     @usableFromInline var isDisposed = false
     /// Stopped ahead of its disposal (`_Binder._stop()`): subscribe nothing more.
     @usableFromInline var isStopped = false

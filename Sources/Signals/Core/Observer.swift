@@ -36,25 +36,18 @@ public class Observer<Value, Failure: Error>: _ObserverBase, @unchecked Sendable
     /// unwrapped from an optional `let` was copied for the call (a retain and a release of
     /// its context per value, W3 +30%); a non-optional `let` is called as it is.
     @usableFromInline let _next: @Sendable (Value) -> Void
-    @usableFromInline let _valuesOnly: Bool
-    /// A kernel sink that is its own handler (`_Binder`, `_InnerSink`, `_UsingSink`): its
-    /// events go to `_selfHandler`, called with this observer. (A closure of its own type,
-    /// not `_handler` cast: a function value cast between types is not reabstracted, and
-    /// specialised and generic code then disagree on how its arguments are passed.)
-    @usableFromInline let _passesSelf: Bool
+    /// A kernel sink that is its own handler (`_Binder`, `_InnerSink`, `_UsingSink`,
+    /// `_passesSelf`): its events go to `_selfHandler`, called with this observer. (A closure
+    /// of its own type, not `_handler` cast: a function value cast between types is not
+    /// reabstracted, and specialised and generic code then disagree on how its arguments are
+    /// passed.)
     @usableFromInline let _selfHandler: @Sendable (Observer<Value, Failure>, Event<Value, Failure>) -> Void
-    /// An observer that takes terminal events as ordinary calls of its handler and never
-    /// stops (`Action.inputs`: RxSwift's inputs ignore a completion and keep applying).
-    @usableFromInline let _neverStops: Bool
 
     @inlinable
     public init(_ send: @escaping @Sendable (Event<Value, Failure>) -> Void) {
         _handler = send
         _next = { _ in }
-        _valuesOnly = false
-        _passesSelf = false
         _selfHandler = { _, _ in }
-        _neverStops = false
         super.init(teardown: { _ in })
     }
 
@@ -63,11 +56,8 @@ public class Observer<Value, Failure: Error>: _ObserverBase, @unchecked Sendable
     init(_ send: @escaping @Sendable (Event<Value, Failure>) -> Void, neverStops: Bool) {
         _handler = send
         _next = { _ in }
-        _valuesOnly = false
-        _passesSelf = false
         _selfHandler = { _, _ in }
-        _neverStops = neverStops
-        super.init(teardown: { _ in })
+        super.init(teardown: { _ in }, neverStops: neverStops)
     }
 
     /// An observer of values only: `next` is called for each value, terminal events only stop it.
@@ -75,11 +65,8 @@ public class Observer<Value, Failure: Error>: _ObserverBase, @unchecked Sendable
     init(_valuesOnly next: @escaping @Sendable (Value) -> Void) {
         _handler = { _ in }
         _next = next
-        _valuesOnly = true
-        _passesSelf = false
         _selfHandler = { _, _ in }
-        _neverStops = false
-        super.init(teardown: { _ in })
+        super.init(teardown: { _ in }, valuesOnly: true)
     }
 
     /// The observer part of a kernel sink that handles its own events (`_Binder`, the sink of
@@ -95,10 +82,7 @@ public class Observer<Value, Failure: Error>: _ObserverBase, @unchecked Sendable
         _handler = { _ in }
         _selfHandler = handler
         _next = { _ in }
-        _valuesOnly = false
-        _passesSelf = true
-        _neverStops = false
-        super.init(teardown: teardown)
+        super.init(teardown: teardown, passesSelf: true)
     }
 
 
@@ -238,6 +222,16 @@ public class _ObserverBase: @unchecked Sendable {
     // binder, `using`'s sink) is held with the marker `_kernelSinkSlot`: emptying the slot runs
     // that sink's `_teardown`, specialised code, not `Disposable.dispose()` through a witness.
     @usableFromInline final let _slotLock = _InlineLock()
+    // The kind of observer, in the bytes beside the flag and the lock (declared here, in
+    // this order, so that they take no word of their own: every sink of a subscription
+    // carries them). Read by `Observer.send`:
+    /// An observer of values only (`Observer(next:)`): `Observer._next` gets the values.
+    @usableFromInline final let _valuesOnly: Bool
+    /// A kernel sink that handles its own events (`Observer._selfHandler`).
+    @usableFromInline final let _passesSelf: Bool
+    /// An observer that takes terminal events as ordinary calls of its handler and never
+    /// stops (`Action.inputs`: RxSwift's inputs ignore a completion and keep applying).
+    @usableFromInline final let _neverStops: Bool
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) final var _upstream: (any Disposable)?
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) final var _upstreamSlot = -1
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) final var _keepAlive: _SubscriptionCell?
@@ -254,7 +248,13 @@ public class _ObserverBase: @unchecked Sendable {
     static var _kernelSinkSlot: Int { -2 }
 
     @inlinable
-    init(teardown: @escaping @Sendable (_ObserverBase) -> Void) {
+    init(
+        teardown: @escaping @Sendable (_ObserverBase) -> Void,
+        valuesOnly: Bool = false, passesSelf: Bool = false, neverStops: Bool = false
+    ) {
+        _valuesOnly = valuesOnly
+        _passesSelf = passesSelf
+        _neverStops = neverStops
         _teardown = teardown
     }
 

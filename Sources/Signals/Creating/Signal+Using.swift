@@ -60,10 +60,12 @@ extension Signal {
 /// handed to the user's `make` and `release` closures, which `using` documents.
 @usableFromInline
 final class _UsingSink<Value, Failure: Error, Resource>: Observer<Value, Failure>, Disposable, @unchecked Sendable {
+    // The resource last: of the caller's type (often `Void?`, one byte), it then follows the
+    // flag without padding.
     @usableFromInline let downstream: Observer<Value, Failure>
-    @usableFromInline let resource: Resource
     @usableFromInline let releaseAction: @Sendable (Resource) -> Void
     @usableFromInline let isReleased = Atomic<Bool>(false)
+    @usableFromInline let resource: Resource
 
     @inlinable
     init(_ downstream: Observer<Value, Failure>, resource: Resource, release: @escaping @Sendable (Resource) -> Void) {
