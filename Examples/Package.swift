@@ -15,6 +15,7 @@
 //   Sources/rooms         the executable
 //   Sources/rooms-load    the load tool measuring both cores over HTTP
 //   Sources/rooms-core-bench  both cores without HTTP, for callgrind (core-bench.sh)
+//   Sources/RoomsTestSupport  what the tests and rooms-load share: allocated bytes, a POST, a child's deadline
 //   Sources/scheduler-lateness  how late TaskScheduler's and QueueScheduler's timers fire on a busy pool
 import PackageDescription
 
@@ -67,11 +68,15 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
+        .target(
+            name: "RoomsTestSupport",
+            dependencies: ["RoomsApp", "RoomsCore", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
         .executableTarget(name: "rooms", dependencies: ["RoomsApp", "RoomsPostgres", .product(name: "Signals", package: "Signals")]),
         .executableTarget(
             name: "rooms-load",
             dependencies: [
-                "RoomsApp",
+                "RoomsApp", "RoomsTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
@@ -80,14 +85,14 @@ let package = Package(
         .testTarget(
             name: "RoomsCoreTests",
             dependencies: [
-                "RoomsCore", "RoomsStreams", .product(name: "Signals", package: "Signals"),
+                "RoomsCore", "RoomsStreams", "RoomsTestSupport", .product(name: "Signals", package: "Signals"),
                 .product(name: "SignalsTesting", package: "Signals"),
             ]
         ),
         .testTarget(
             name: "RoomsAppTests",
             dependencies: [
-                "RoomsApp", "RoomsCore",
+                "RoomsApp", "RoomsCore", "RoomsTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -96,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "RoomsPostgresTests",
             dependencies: [
-                "RoomsPostgres", "RoomsApp", "RoomsCore", .product(name: "Signals", package: "Signals"),
+                "RoomsPostgres", "RoomsApp", "RoomsCore", "RoomsTestSupport", .product(name: "Signals", package: "Signals"),
                 .product(name: "SignalsTesting", package: "Signals"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

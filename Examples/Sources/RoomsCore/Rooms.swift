@@ -15,12 +15,16 @@
 // Pruning: a room with no follower and no post or ping for `pruneAfter` stops its pipelines
 // (their subscriptions are disposed, so the window clock and any debounce end); its subjects,
 // its history among them, stay, and its next post, ping or follower starts the pipelines
-// again. Idleness is measured by the rooms' own signals: every activity is a value of
-// `activity`, grouped by room with a `debounce(pruneAfter)` as each group's duration, so an
-// idle room costs no timer at all, and an active one the debounce of its last activity.
+// again. Idleness costs no timer and no send of its own: each post, ping and follower stamps
+// the room's last activity (the scheduler's time, under the table's lock, where the room is
+// looked up anyway), and the room's rate window, a clock the room runs anyway while it is in
+// use, checks the stamp at the end of each window:
 //
-//   post / ping / last follower leaves ─▶ activity (Subject) ─▶ groupBy(room, duration:
-//       debounce(pruneAfter)) ─▶ each group's last value ─▶ prune(room) if nothing happened since
+//   post / ping / follower comes or leaves ─▶ the room's lastActive = now (under the table's lock)
+//   each rate window's end ─▶ no follower, and lastActive at least `pruneAfter` ago ─▶ prune
+//
+// So a room is pruned at the end of the first window after `pruneAfter` of idleness (at most
+// `rateWindow` late), the way the AsyncStream twin's rate task prunes its rooms.
 //
 // So every stream a follower reads is a subject's signal, and so is their merge, counted with
 // `counting(into:)`: `values` subscribes it on the connection's own task, with no hand-off to
@@ -61,7 +65,7 @@ public final class Rooms: Sendable {
     /// How long a room stays quiet before its group in the admin stream ends.
     public let idleAfter: Duration
     /// How long a room stays without a follower, a post or a ping before its typing and rate
-    /// pipelines stop (its history stays).
+    /// pipelines stop (its history stays), checked at the end of each of its rate windows.
     public let pruneAfter: Duration
     /// The period of `RoomEvent.heartbeat` in `events(in:)`; `nil` for none.
     public let heartbeat: Duration?
@@ -71,9 +75,9 @@ public final class Rooms: Sendable {
     /// Every stream followed through `follow(_:)`: `liveSubscriptions` reads it.
     private let subscriptions = SubscriptionCount()
     private let posts = Subject<Message, Never>()
-    /// A room and its activity stamp, for each post, ping, and each time a room's last
-    /// follower leaves: the input of pruning.
-    private let activity = Subject<(room: String, stamp: Int), Never>()
+    /// The scheduler's time since the rooms were made: what a room's last activity is stamped
+    /// with, and what pruning compares it to.
+    private let elapsed: @Sendable () -> Duration
     /// The server's one lifetime: the heartbeat runs during it.
     private let lifetime: Lifetime
     /// Ends `lifetime` (`endAllFeeds()`); kept here, since releasing it would end it too.
@@ -86,8 +90,6 @@ public final class Rooms: Sendable {
         var rooms: [String: Room] = [:]
         /// The running typing and rate pipelines of each room in use, and their followers.
         var inUse: [String: InUse] = [:]
-        /// Counts every activity of every room (the stamp pruning compares).
-        var lastStamp = 0
         var lastID = 0
         /// `endAllFeeds()` has run: a room made from now on is made ended.
         var isShutDown = false
@@ -135,7 +137,8 @@ public final class Rooms: Sendable {
         /// The subscriptions of the typing and rate pipelines (disposed when pruned).
         let pipelines: any Disposable
         var followers = 0
-        var stamp: Int
+        /// When the room last had a post, a ping, or a follower come or leave (`elapsed()`).
+        var lastActive: Duration
     }
 
     /// Creates the rooms.
@@ -147,8 +150,9 @@ public final class Rooms: Sendable {
     ///   - rateWindow: the period of the message rate (5 s).
     ///   - idleAfter: the quiet time after which a room's admin group ends (60 s).
     ///   - pruneAfter: the time without a follower, a post or a ping after which a room's
-    ///     typing and rate pipelines stop (60 s); at least `typingQuiet`, so that "… is
-    ///     typing" is cleared first.
+    ///     typing and rate pipelines stop (60 s), at the end of the room's next rate window (so
+    ///     up to `rateWindow` later); at least `typingQuiet`, so that "… is typing" is cleared
+    ///     first.
     ///   - heartbeat: the period of `RoomEvent.heartbeat` in `events(in:)` (15 s), or `nil`.
     public init(
         scheduler: some Scheduler,
@@ -171,6 +175,8 @@ public final class Rooms: Sendable {
         self.idleAfter = idleAfter
         self.pruneAfter = pruneAfter
         self.heartbeat = heartbeat
+        let origin = scheduler.now
+        elapsed = { origin.duration(to: scheduler.now) }
         let (lifetime, shutdown) = Lifetime.make()
         (self.lifetime, self.shutdown) = (lifetime, shutdown)
         heartbeats = heartbeat.map { period in
@@ -179,14 +185,6 @@ public final class Rooms: Sendable {
             beats.connect()
             return beats.signal
         }
-        // Pruning: each room's activity, grouped by room; a group ends after `pruneAfter`
-        // without activity (its debounce, the only timer of an idle room's countdown), and
-        // its last value names the room and the stamp to compare.
-        let pruneAfter = pruneAfter
-        activity.signal
-            .groupBy(\.room) { group in group.signal.debounce(pruneAfter, on: scheduler) }
-            .flattenMap { group in group.signal.last() }
-            .subscribe(next: { [weak self] idle in self?.prune(idle.room, ifStill: idle.stamp) })
     }
 
     private func room(_ name: String) -> Room {
@@ -201,32 +199,39 @@ public final class Rooms: Sendable {
         return room
     }
 
-    /// Marks `name` in use now (starting its pipelines if it was pruned or is new) and
-    /// returns the room and the activity's stamp. Under the table's lock.
-    private func use(_ name: String, followers delta: Int = 0, in table: inout Table) -> (Room, stamp: Int) {
+    /// Marks `name` in use now (starting its pipelines if it was pruned or is new), stamps
+    /// its last activity, adds `delta` to its followers, and returns the room. Under the
+    /// table's lock.
+    @discardableResult
+    private func use(_ name: String, followers delta: Int = 0, in table: inout Table) -> Room {
         let room = room(name, in: &table)
-        table.lastStamp += 1
-        let stamp = table.lastStamp
-        if table.isShutDown { return (room, stamp) }
+        if table.isShutDown { return room }
+        let now = elapsed()
         if table.inUse[name] == nil {
             // The pipelines subscribe here, synchronously, and send nothing yet (a subject's
-            // signal, a debounce, a window), so nothing runs under the lock.
+            // signal, a debounce, a window), so nothing runs under the lock. The end of each
+            // rate window is also when the room checks whether it is idle.
             let pipelines = CompoundDisposable([
                 typingPipeline(room.pings.signal).subscribe(next: { [typing = room.typing] in typing.send(value: $0) }),
-                ratePipeline(room.posts.signal).subscribe(next: { [rate = room.rate] in rate.send(value: $0) }),
+                ratePipeline(room.posts.signal).subscribe(next: { [weak self, rate = room.rate] count in
+                    rate.send(value: count)
+                    self?.pruneIfIdle(name)
+                }),
             ])
-            table.inUse[name] = InUse(pipelines: pipelines, stamp: stamp)
+            table.inUse[name] = InUse(pipelines: pipelines, lastActive: now)
         }
-        table.inUse[name]!.stamp = stamp
+        table.inUse[name]!.lastActive = now
         table.inUse[name]!.followers += delta
-        return (room, stamp)
+        return room
     }
 
-    /// Stops the pipelines of `name` if nothing happened in it since `stamp` and nobody
-    /// follows it: its window clock and debounce end; its subjects and history stay.
-    private func prune(_ name: String, ifStill stamp: Int) {
+    /// Stops the pipelines of `name` if nobody follows it and nothing happened in it for
+    /// `pruneAfter`: its window clock and debounce end; its subjects and history stay. Called
+    /// at the end of each of the room's rate windows.
+    private func pruneIfIdle(_ name: String) {
         table.withLock { table in
-            guard let inUse = table.inUse[name], inUse.stamp == stamp, inUse.followers == 0 else { return }
+            guard let inUse = table.inUse[name], inUse.followers == 0,
+                  elapsed() - inUse.lastActive >= pruneAfter else { return }
             table.inUse[name] = nil
             // Disposed under the lock, so a post that starts the room again cannot run its
             // new pipelines beside the old ones; nobody follows the room, so disposing sends
@@ -250,16 +255,14 @@ public final class Rooms: Sendable {
         // took its id under the table's lock alone could be overtaken before it was sent.
         // The table's lock is held only for the lookup (subscribers' code runs in the sends).
         sendLock.withLock { _ in
-            let (message, room, stamp) = table.withLock { table in
+            let (message, room) = table.withLock { table in
                 table.lastID += 1
                 let message = Message(id: table.lastID, room: roomName, author: author, text: text)
-                let (room, stamp) = use(roomName, in: &table)
-                return (message, room, stamp)
+                return (message, use(roomName, in: &table))
             }
             room.history.send(value: message)
             room.posts.send(value: message)
             posts.send(value: message)
-            activity.send(value: (roomName, stamp))
             return message
         }
     }
@@ -294,19 +297,17 @@ public final class Rooms: Sendable {
     /// with `post` on one `Rooms`: their ids would interleave.
     public func deliver(_ message: Message) {
         sendLock.withLock { _ in
-            let (room, stamp) = table.withLock { table in use(message.room, in: &table) }
+            let room = table.withLock { table in use(message.room, in: &table) }
             room.history.send(value: message)
             room.posts.send(value: message)
             posts.send(value: message)
-            activity.send(value: (message.room, stamp))
         }
     }
 
     /// Records that `author` is typing in `room`.
     public func typing(in roomName: String, author: String) {
-        let (room, stamp) = table.withLock { table in use(roomName, in: &table) }
+        let room = table.withLock { table in use(roomName, in: &table) }
         room.pings.send(value: author)
-        activity.send(value: (roomName, stamp))
     }
 
     /// Ends every stream a client follows (their subscriptions complete and are released).
@@ -325,7 +326,6 @@ public final class Rooms: Sendable {
             for room in rooms { room.end() }
             posts.sendCompleted()
         }
-        activity.sendCompleted()
     }
 
     // MARK: Outputs
@@ -432,7 +432,7 @@ public final class Rooms: Sendable {
 
     /// `follow(_:)` for a follower of `roomName`'s typing or rate: the room is in use (its
     /// pipelines running) from its first follower's subscription until `pruneAfter` after
-    /// its last follower leaves with nothing posted.
+    /// its last follower leaves with nothing posted (the leaving stamps its last activity).
     private func follow<V>(_ signal: Signal<V, Never>, in roomName: String) -> Signal<V, Never> {
         follow(signal.on(
             subscribed: { [weak self] in
@@ -441,13 +441,11 @@ public final class Rooms: Sendable {
             },
             disposed: { [weak self] in
                 guard let self else { return }
-                let stamp = table.withLock { table -> Int? in
+                table.withLock { table in
                     // After a shutdown the room may never have been in use.
-                    guard table.inUse[roomName] != nil else { return nil }
-                    let (_, stamp) = use(roomName, followers: -1, in: &table)
-                    return table.inUse[roomName]!.followers == 0 ? stamp : nil
+                    guard table.inUse[roomName] != nil else { return }
+                    use(roomName, followers: -1, in: &table)
                 }
-                if let stamp { activity.send(value: (roomName, stamp)) }
             }
         ))
     }

@@ -33,7 +33,10 @@
 //              (10,000 in each, under a `ulimit -n` of 20,000; the tool raises its soft limit
 //              to the hard one), and the heap and threads measured are the server's alone.
 //              The client process reports when its last follower read each message, on the
-//              system's monotonic clock, which both processes read.
+//              system's monotonic clock, which both processes read. It has
+//              ROOMS_LOAD_CLIENT_TIMEOUT seconds (300) to connect, report every broadcast and
+//              exit: past that it is killed, the figures so far are printed and rooms-load
+//              exits with status 1 (the run's process with 3) and says which step it missed.
 // Client and server share the child process (and the allocator), the same for both twins.
 
 import AsyncHTTPClient
@@ -42,6 +45,7 @@ import NIOCore
 import RoomsApp
 import RoomsCore
 import RoomsStreams
+import RoomsTestSupport
 import Signals
 #if canImport(Glibc)
 import Glibc
@@ -59,35 +63,18 @@ let broadcastRounds = 5
 /// `ROOMS_LOAD_ANSWER_FIRST=1`: the servers answer a POST before broadcasting
 /// (`RoomsConfiguration.answersBeforeBroadcasting`), both implementations alike.
 let answersFirst = ProcessInfo.processInfo.environment["ROOMS_LOAD_ANSWER_FIRST"] == "1"
+/// How long the followers scenario waits for its client process (to connect every follower,
+/// report each broadcast and exit), in seconds: `ROOMS_LOAD_CLIENT_TIMEOUT`, 300 by default.
+/// Past it the client process is killed, the figures so far are printed, and the tool fails.
+let clientTimeout = Int(ProcessInfo.processInfo.environment["ROOMS_LOAD_CLIENT_TIMEOUT"] ?? "") ?? 300
 
 let client = HTTPClient(
     eventLoopGroupProvider: .singleton,
     configuration: .init(connectionPool: .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 512))
 )
 
-/// The heap bytes allocated right now (glibc's `malloc_info`: the arenas in use minus their
-/// free chunks, plus mmapped chunks). Unlike resident memory it drops when memory is freed,
-/// so a peak is the peak of what was held.
-func allocatedBytes() -> Int {
-    typealias Info = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
-    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_info") else { return 0 }
-    var buffer: UnsafeMutablePointer<CChar>?
-    var length = 0
-    guard let stream = open_memstream(&buffer, &length) else { return 0 }
-    _ = unsafeBitCast(symbol, to: Info.self)(0, stream)
-    fclose(stream)
-    guard let buffer else { return 0 }
-    defer { free(buffer) }
-    // The process's totals follow the last arena's `</heap>`.
-    let totals = String(cString: buffer).components(separatedBy: "</heap>").last ?? ""
-    func size(of tag: String) -> Int {
-        guard let start = totals.range(of: tag),
-              let size = totals[start.upperBound...].range(of: "size=\"") else { return 0 }
-        return Int(totals[size.upperBound...].prefix { $0.isNumber }) ?? 0
-    }
-    return size(of: "<system type=\"current\"") - size(of: "<total type=\"fast\"")
-        - size(of: "<total type=\"rest\"") + size(of: "<total type=\"mmap\"")
-}
+// The heap bytes allocated: `allocatedBytes()` (RoomsTestSupport, glibc's `malloc_info`),
+// which drops when memory is freed, so a peak is the peak of what was held.
 
 /// The CPU time this process has used so far (user and system, every thread), in seconds:
 /// what a scenario costs, steadier than its wall time on a machine shared with other work.
@@ -419,7 +406,9 @@ func measure<Backend: RoomsBackend>(_ scenarios: Set<String>, _ make: () -> Back
         _ = raiseOpenFileLimit(to: followerCount + 1_024)
         let server = try await start(make())
         let heapBefore = allocatedBytes()
-        // The clients, in a process of their own; their reports arrive on its output.
+        // The clients, in a process of their own; their reports arrive on its output. They
+        // have `clientTimeout` seconds for all of it (one run once hung waiting for a report).
+        let deadline = ContinuousClock.now + .seconds(clientTimeout)
         let clients = Process()
         clients.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         clients.arguments = ["--clients", "\(followerCount)", "--port", "\(server.port)"]
@@ -443,7 +432,12 @@ func measure<Backend: RoomsBackend>(_ scenarios: Set<String>, _ make: () -> Back
         }
         reader.start()
         while server.backend.liveSubscriptions < followerCount {
-            precondition(clients.isRunning, "rooms-load: the client process ended before every follower connected")
+            guard clients.isRunning else {
+                giveUp(clients, results, "the client process ended (status \(clients.terminationStatus)) before every follower connected (\(server.backend.liveSubscriptions) of \(followerCount))")
+            }
+            if ContinuousClock.now > deadline {
+                giveUp(clients, results, "the client process did not connect every follower within \(clientTimeout) s (\(server.backend.liveSubscriptions) of \(followerCount); ROOMS_LOAD_CLIENT_TIMEOUT)")
+            }
             try await Task.sleep(for: .milliseconds(2))
         }
         results["followers.connect"] = seconds(ContinuousClock.now - connectStart)
@@ -458,6 +452,11 @@ func measure<Backend: RoomsBackend>(_ scenarios: Set<String>, _ make: () -> Back
             posts.append(Double(monotonicNanoseconds() - start) / 1e6)
             var last: UInt64?
             while last == nil {
+                if ContinuousClock.now > deadline || !clients.isRunning {
+                    results["followers.post"] = median(posts)
+                    results["followers.last"] = median(lasts)
+                    giveUp(clients, results, "the client process did not report broadcast \(round) of \(broadcastRounds) \(clients.isRunning ? "within \(clientTimeout) s (ROOMS_LOAD_CLIENT_TIMEOUT)" : "before it ended (status \(clients.terminationStatus))")")
+                }
                 try await Task.sleep(for: .milliseconds(1))
                 last = reports.at(round)
             }
@@ -466,11 +465,23 @@ func measure<Backend: RoomsBackend>(_ scenarios: Set<String>, _ make: () -> Back
         results["followers.cpu"] = (cpuSeconds() - cpuStart) * 1000 / Double(broadcastRounds)
         results["followers.post"] = median(posts)
         results["followers.last"] = median(lasts)
-        clients.waitUntilExit()
+        guard await waitForExit(of: clients, until: deadline) else {
+            giveUp(clients, results, "the client process had every broadcast but did not exit within \(clientTimeout) s (ROOMS_LOAD_CLIENT_TIMEOUT)")
+        }
         results["followers.connected"] = clients.terminationStatus == 0 ? Double(followerCount) : 0
         try await server.stop()
     }
     return results
+}
+
+/// Ends a run whose client process failed or ran out of time: kills the client process,
+/// prints the figures measured so far (as a finished run does) and `why` on standard error,
+/// and exits with status 3, which the parent reports.
+func giveUp(_ clients: Process, _ results: [String: Double], _ why: String) -> Never {
+    killProcess(clients)
+    for (key, value) in results.sorted(by: { $0.key < $1.key }) { print("\(key)\t\(value)") }
+    FileHandle.standardError.write(Data("rooms-load: \(why); the client process was killed; the figures so far are on standard output\n".utf8))
+    exit(3)
 }
 
 /// A TCP connection that sends a request and never reads.
@@ -566,12 +577,20 @@ if let index = arguments.firstIndex(of: "--clients"), index + 1 < arguments.coun
             try child.run()
             let data = output.fileHandleForReading.readDataToEndOfFile()
             child.waitUntilExit()
-            precondition(child.terminationStatus == 0, "rooms-load: the \(backend) run failed (status \(child.terminationStatus))")
+            var measured: [(key: String, value: Double)] = []
             for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
                 let parts = line.split(separator: "\t")
                 guard parts.count == 2, let value = Double(parts[1]) else { continue }
-                figures[backend, default: [:]][String(parts[0]), default: []].append(value)
+                measured.append((String(parts[0]), value))
             }
+            guard child.terminationStatus == 0 else {
+                // Its reason is on standard error, above; what it measured before failing, here.
+                print("rooms-load: run \(run + 1) of \(backend) failed (status \(child.terminationStatus)); what it measured:")
+                for (key, value) in measured { print("  \(key)\t\(value)") }
+                try await client.shutdown().get()
+                exit(1)
+            }
+            for (key, value) in measured { figures[backend, default: [:]][key, default: []].append(value) }
             print("  run \(run + 1) \(backend): done (load \(loadAverage()))")
         }
     }

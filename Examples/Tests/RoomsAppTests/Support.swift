@@ -5,6 +5,7 @@ import Foundation
 import NIOCore
 import RoomsApp
 import RoomsCore
+import RoomsTestSupport
 import ServiceLifecycle
 import Signals
 import Synchronization
@@ -56,14 +57,7 @@ struct RunningServer: Sendable {
 
     @discardableResult
     func post(_ room: String, author: String, text: String) async throws -> Message {
-        var request = HTTPClientRequest(url: "\(base)/rooms/\(room)/messages")
-        request.method = .POST
-        request.headers.add(name: "content-type", value: "application/json")
-        request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(PostBody(author: author, text: text))))
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
-        #expect(response.status == .created)
-        let body = try await response.body.collect(upTo: 1 << 16)
-        return try JSONDecoder().decode(Message.self, from: Data(buffer: body))
+        try await postMessage(base, room: room, author: author, text: text)
     }
 
     /// The body of `GET path` as text.

@@ -12,8 +12,8 @@
 // measured beside it, printed for comparison.
 //
 // Measured in a child process (an exit test), where nothing else allocates, as glibc's
-// allocator totals (`malloc_info`: bytes handed out and not had back, chunk headers and
-// rounding included); each figure is the smallest of three rounds, each round on a room of its
+// allocator totals (`allocatedBytes()` of RoomsTestSupport, which rooms-load reads too:
+// `malloc_info`'s bytes handed out and not had back, chunk headers and rounding included); each figure is the smallest of three rounds, each round on a room of its
 // own (so the subjects' lists of observers grow in the round and are counted in it).
 // Linux only: glibc's allocator statistics.
 
@@ -22,6 +22,7 @@ import Foundation
 import Glibc
 import RoomsCore
 import RoomsStreams
+import RoomsTestSupport
 import Signals
 import SignalsTesting
 import Testing
@@ -169,30 +170,6 @@ import Testing
             }
         }
         return best
-    }
-
-    /// The bytes the allocator has handed out and not had back: glibc's `malloc_info` totals
-    /// (the arenas' memory less what is free in them, plus blocks mapped on their own). Read
-    /// through `dlsym`: Glibc's Swift module exposes neither `malloc_info` nor `mallinfo2`.
-    static func allocatedBytes() -> Int {
-        typealias Info = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_info") else { return 0 }
-        var buffer: UnsafeMutablePointer<CChar>?
-        var length = 0
-        guard let stream = open_memstream(&buffer, &length) else { return 0 }
-        _ = unsafeBitCast(symbol, to: Info.self)(0, stream)
-        fclose(stream)
-        guard let buffer else { return 0 }
-        defer { free(buffer) }
-        // The process's totals follow the last arena's `</heap>`.
-        let totals = String(cString: buffer).components(separatedBy: "</heap>").last ?? ""
-        func size(of tag: String) -> Int {
-            guard let start = totals.range(of: tag),
-                  let size = totals[start.upperBound...].range(of: "size=\"") else { return 0 }
-            return Int(totals[size.upperBound...].prefix { $0.isNumber }) ?? 0
-        }
-        return size(of: "<system type=\"current\"") - size(of: "<total type=\"fast\"")
-            - size(of: "<total type=\"rest\"") + size(of: "<total type=\"mmap\"")
     }
 }
 #endif

@@ -278,7 +278,8 @@ import Testing
             TimedEvent(.seconds(30), .next(.message(Message(id: 1, room: "lobby", author: "ann", text: "one")))),
             TimedEvent(.seconds(30), .next(.message(Message(id: 2, room: "lobby", author: "bob", text: "two")))),
             TimedEvent(.seconds(30), .next(.message(Message(id: 3, room: "lobby", author: "ann", text: "three")))),
-            // The last rate of its previous run (its windows at 5, 10, 15 s counted 2, 0, 0).
+            // The last rate of its previous run (its windows at 5, 10, 15, 20 s counted 2, 0,
+            // 0, 0; the end of the one at 20 s pruned it).
             TimedEvent(.seconds(30), .next(.rate(0))),
             TimedEvent(.seconds(30), .next(.typing("cy is typing"))),
             TimedEvent(.seconds(33), .next(.typing(nil))),
