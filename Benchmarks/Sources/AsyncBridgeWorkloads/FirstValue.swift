@@ -8,8 +8,17 @@
 //                          connected by one subscription: the value is the replayed one
 //             asyncstream  a new stream holding the value
 //   interval  signals      a new iterator over `interval(1 ms)` on a `QueueScheduler`: its
-//                          first tick
-//             asyncstream  a new iterator over `AsyncTimerSequence(interval: 1 ms)`
+//                          first tick (the timer fires on a Dispatch queue, then the loop's
+//                          task is resumed on the cooperative pool: two threads)
+//             asyncstream  a new iterator over `AsyncTimerSequence(interval: 1 ms)` (the
+//                          sleep ends on the cooperative pool: one thread)
+//             dispatch     the floor of the Signals row, without the library: the timer
+//                          `QueueScheduler` makes (a repeating `DispatchSourceTimer` on a
+//                          serial queue) resuming the loop's continuation from its handler
+//   interval-task
+//             signals      a new iterator over `interval(1 ms)` on a `TaskScheduler`: the
+//                          timer on the cooperative pool, like the twin's
+//             asyncstream  as for `interval`
 //   merge     signals      a new iterator over `merge(subject, share, interval(1 h))`: the
 //                          share's replayed value
 //             asyncstream  swift-async-algorithms' `merge` of a stream holding the value, a
@@ -19,6 +28,8 @@
 // the median over its connections. The figures come from the clock: a benchmark, never a test.
 
 import AsyncAlgorithms
+import Dispatch
+import Foundation
 import Signals
 import WorkloadSpec
 
@@ -43,7 +54,8 @@ public enum FirstValue {
         public let run: @Sendable (_ connections: Int) async -> Figures
     }
 
-    /// Every case, each feed's Signals follower before its `AsyncStream` twin.
+    /// Every case, each feed's Signals follower before its `AsyncStream` twin (and, for the
+    /// interval, the floor of the Signals row).
     public static let cases: [Case] = [
         Case(feed: "subject", implementation: "signals", run: subjectSignals),
         Case(feed: "subject", implementation: "asyncstream", run: subjectAsyncStream),
@@ -51,6 +63,9 @@ public enum FirstValue {
         Case(feed: "share", implementation: "asyncstream", run: shareAsyncStream),
         Case(feed: "interval", implementation: "signals", run: intervalSignals),
         Case(feed: "interval", implementation: "asyncstream", run: intervalAsyncStream),
+        Case(feed: "interval", implementation: "dispatch", run: intervalDispatch),
+        Case(feed: "interval-task", implementation: "signals", run: intervalTaskSignals),
+        Case(feed: "interval-task", implementation: "asyncstream", run: intervalAsyncStream),
         Case(feed: "merge", implementation: "signals", run: mergeSignals),
         Case(feed: "merge", implementation: "asyncstream", run: mergeAsyncStream),
     ]
@@ -171,6 +186,71 @@ public enum FirstValue {
             timings.record(start, await iterator.next())
         }
         return timings.figures(expectedSum: 0)
+    }
+
+    @inline(never)
+    static func intervalDispatch(_ n: Int) async -> Figures {
+        let n = intervalConnections(n)
+        let queue = DispatchQueue(label: "W25 interval floor", qos: .default)
+        var timings = Timings(capacity: n)
+        for _ in 0..<n {
+            let start = ContinuousClock.now
+            let first = FirstTick()
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.schedule(deadline: .now() + .milliseconds(1), repeating: .milliseconds(1))
+            timer.setEventHandler { first.fire() }
+            timer.resume()
+            timings.record(start, await first.value())
+            timer.cancel()
+        }
+        return timings.figures(expectedSum: 0)
+    }
+
+    @inline(never)
+    static func intervalTaskSignals(_ n: Int) async -> Figures {
+        let n = intervalConnections(n)
+        let ticks = Signal<Int, Never>.interval(.milliseconds(1), on: TaskScheduler(name: "W25 interval-task"))
+        var timings = Timings(capacity: n)
+        for _ in 0..<n {
+            let start = ContinuousClock.now
+            var iterator = ticks.values.makeAsyncIterator()
+            timings.record(start, await iterator.next())
+        }
+        return timings.figures(expectedSum: 0)
+    }
+
+    /// The floor's first tick: the timer's handler hands `0` to the loop, once, whichever
+    /// of the two comes first. `@unchecked Sendable`: its state is under its lock.
+    final class FirstTick: @unchecked Sendable {
+        private let lock = NSLock()
+        private var waiter: UnsafeContinuation<Int, Never>?
+        private var hasFired = false
+        private var isDelivered = false
+
+        func fire() {
+            lock.lock()
+            guard !hasFired else { return lock.unlock() }
+            hasFired = true
+            let waiter = self.waiter
+            self.waiter = nil
+            if waiter != nil { isDelivered = true }
+            lock.unlock()
+            waiter?.resume(returning: 0)
+        }
+
+        func value() async -> Int {
+            await withUnsafeContinuation { continuation in
+                lock.lock()
+                if hasFired, !isDelivered {
+                    isDelivered = true
+                    lock.unlock()
+                    continuation.resume(returning: 0)
+                } else {
+                    waiter = continuation
+                    lock.unlock()
+                }
+            }
+        }
     }
 
     // MARK: merge

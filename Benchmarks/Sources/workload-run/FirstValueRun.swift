@@ -1,6 +1,7 @@
 // `workload-run first-value [CONNECTIONS [RUNS]]`: W25, the time from creating a `for await`
-// loop's iterator to its first value, for a subject, a connected share, an interval and their
-// merge, each beside an `AsyncStream` follower (AsyncBridgeWorkloads/FirstValue.swift).
+// loop's iterator to its first value, for a subject, a connected share, an interval (on a
+// `QueueScheduler`, with the floor of its timer, and on a `TaskScheduler`) and their merge,
+// each beside an `AsyncStream` follower (AsyncBridgeWorkloads/FirstValue.swift).
 // CONNECTIONS per run (default 20,000; 2,000 with WORKLOAD_DIVISOR ≥ 10; the interval case
 // makes a tenth), RUNS runs (default 5), the two followers of a feed taking turns run by run so
 // that they share the machine's load. Prints one line per run and case:
@@ -23,7 +24,7 @@ func runFirstValue(_ arguments: [String]) -> Int32 {
     var failures = 0
     var medians: [String: [Int]] = [:]
     func format(_ nanoseconds: Int) -> String {
-        nanoseconds >= 1_000_000 ? String(format: "%.2f ms", Double(nanoseconds) / 1e6) : String(format: "%.2f µs", Double(nanoseconds) / 1e3)
+        nanoseconds >= 1_000_000 ? String(format: "%.3f ms", Double(nanoseconds) / 1e6) : String(format: "%.2f µs", Double(nanoseconds) / 1e3)
     }
     for run in 1...runs {
         for c in FirstValue.cases {
