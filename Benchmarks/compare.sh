@@ -644,7 +644,7 @@ if fan_ok:
     print("W20, a server's fan-out: one source, 100 clients, each with map and a bounded buffer of 64")
     print("(drop-oldest; every client keeps up, so nothing is dropped), values sent one at a time; per")
     print("value delivered to one client. signals: share(replay: 1) of a Subject, per client the async")
-    print("bridge's buffer(size: 64, whenFull: .dropOldest) read by a task (the server guide's per-client")
+    print("bridge's values(bufferSize: 64, whenFull: .dropOldest) read by a task (the server guide's per-client")
     print("buffer). opencombine: PassthroughSubject, buffer(size: 64, prefetch: .keepFull, whenFull:")
     print(".dropOldest), sink (inline). asyncstream: .bufferingNewest(64), a task per client. asyncchannel:")
     print("a task per client, no buffer. signals and asyncstream: the producer waits for every client")

@@ -4,7 +4,7 @@
 // value delivered to one client (100 per send). Five implementations of four libraries, one
 // file per library (their names would collide in one):
 //   signals       FanOutSignals.swift      `subject.signal.share(replay: 1)`, per client `map` +
-//                                          the async bridge's bounded `buffer(size: 64,
+//                                          the async bridge's bounded `values(bufferSize: 64,
 //                                          whenFull: .dropOldest, dropped:)` (the server
 //                                          guide's per-client buffer) read by its own task
 //   opencombine   FanOutOpenCombine.swift  `PassthroughSubject`, per client `map` +

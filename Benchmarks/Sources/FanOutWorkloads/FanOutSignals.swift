@@ -1,7 +1,7 @@
 // W20, Signals: `share(replay: 1)` of a subject, per client `map` and a bounded buffer.
 //
 // `signals`: the bounded buffer the server guide (SignalsOnAServer) gives each client, the async
-// bridge's `buffer(size:whenFull:dropped:)`, read by a task per client with a `for await`
+// bridge's `values(bufferSize:whenFull:dropped:)`, read by a task per client with a `for await`
 // loop: the same shape as the AsyncStream and AsyncChannel versions, and paced as the
 // AsyncStream one (FanOutAsync.swift), so that no value is dropped.
 //
@@ -23,7 +23,7 @@ extension FanOut {
             Task {
                 let tally = Tally()
                 var iterator = shared.map { transform($0) }
-                    .buffer(size: bufferSize, whenFull: .dropOldest, dropped: drops)
+                    .values(bufferSize: bufferSize, whenFull: .dropOldest, dropped: drops)
                     .makeAsyncIterator()
                 barrier.arrive()   // subscribed: the producer may start
                 while let value = await iterator.next() {
