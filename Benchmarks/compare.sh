@@ -309,6 +309,9 @@ def row(cid, target, ok, note="", blocked_by=None):
     global met, missed
     s, o, f = per_unit("signals", cid), per_unit("opencombine", cid), per_unit("floor", cid)
     ratio = f"{s[0] / o[0]:.2f}×" if not isinstance(s, str) and not isinstance(o, str) else "—"
+    bound = oc_timeout_bound(cid)
+    if bound is not None and not isinstance(s, str):
+        ratio, o = f"< {s[0] / bound:.3f}×", f"timeout (> {fmt_time((bound, 0))})"
     if ok is None:
         verdict = ""
     elif not ok and blocked_by:
@@ -328,6 +331,17 @@ def row(cid, target, ok, note="", blocked_by=None):
 def ok_num(x):
     return not isinstance(x, str)
 
+# An OpenCombine case that timed out in step 2 (600 s, `limit` there) was not measured, but it
+# took at least that long: a lower bound on its time per unit, enough to show a ratio target met
+# (OpenCombine's zip, W10, takes about a minute on a quiet machine, beyond ten on a loaded one).
+VERIFY_LIMIT_NS = 600e9
+def oc_timeout_bound(cid):
+    """A lower bound on OpenCombine's ns per unit if its run timed out, else None."""
+    v = results.get("signals", {}).get(cid)
+    if verify.get(("opencombine", cid)) != "timeout" or v is None or v[0] <= 0:
+        return None
+    return VERIFY_LIMIT_NS / v[0]
+
 def ratio_target(cid, limit=None, zero_mallocs=False, max_mallocs=None, extra=None, floor_limit=None, max_instr=None,
                  blocked_by=None):
     s, o = per_unit("signals", cid), per_unit("opencombine", cid)
@@ -341,8 +355,10 @@ def ratio_target(cid, limit=None, zero_mallocs=False, max_mallocs=None, extra=No
     if not ok_num(s):
         reasons.append(f"Signals {s}")
     else:
+        bound = oc_timeout_bound(cid)
         if limit is not None and ok_num(o) and s[0] / o[0] > limit: reasons.append("time")
-        if limit is not None and not ok_num(o): reasons.append(f"no OC number: {o}")
+        if limit is not None and not ok_num(o) and bound is not None and s[0] / bound > limit: reasons.append("time")
+        if limit is not None and not ok_num(o) and bound is None: reasons.append(f"no OC number: {o}")
         if floor_limit is not None:
             x, _ = over_floor(cid)
             if x is None or x > floor_limit: reasons.append("floor")
@@ -380,7 +396,15 @@ for variant in ("array", "fold"):
             if ok_num(s) and (not ok_num(o) or s[0] / o[0] > 0.33): reasons.append("time")
         if cid == cids[-1] and len(cids) > 1:
             k0 = cids[0].split("=")[1]
-            if ok_num(s) and ok_num(first):
+            # Instructions where callgrind counted both sizes (every K now, whole): a loaded
+            # machine's wall times grow with K for the floor's plain loop too (memory), so
+            # judged on time the largest K tipped this target on a busy machine.
+            i0, i1 = instructions.get(("signals", cids[0])), instructions.get(("signals", cid))
+            if i0 and i1:
+                growth = i1 / i0
+                target.append(f"≤ 2× K={k0} per source ({growth:.2f}×, instr)")
+                if growth > 2: reasons.append("not linear")
+            elif ok_num(s) and ok_num(first):
                 growth = s[0] / first[0]
                 target.append(f"≤ 2× K={k0} per source ({growth:.2f}×)")
                 if growth > 2: reasons.append("not linear")
@@ -682,7 +706,7 @@ with open(os.path.join(out, "chart.json"), "w") as f:
 
 print()
 print("Signals ÷ floor: instructions per unit (callgrind, at 1/10 of the size; W9, W9b, W14, W14-clock, W16, W17, W23 and")
-print("W15 N=1000 at 1/100; W5 and W19 whole, W5 up to K=10000), or wall times where valgrind is missing ('(time)').")
+print("W15 N=1000 at 1/100; W5 and W19 whole), or wall times where valgrind is missing ('(time)').")
 print("W19: per-unit instructions at N and 16·N (issue 31).")
 # The stack per operator level (depth-probe): release and debug.
 DEPTH_TARGETS = {("map", "release"): 4_600, ("map", "debug"): 1_800,

@@ -115,7 +115,7 @@ public final class TaskScheduler<C: Clock>: Scheduler where C.Duration == Durati
     /// ```
     @discardableResult
     public func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable {
-        _core.schedule(_TaskWork(_core, action, deadline: nil, interval: nil))
+        _schedule(after: nil, repeating: nil, action)
     }
 
     /// Runs `action` in a task once `delay` has passed on the clock; a delay of zero or less
@@ -127,8 +127,7 @@ public final class TaskScheduler<C: Clock>: Scheduler where C.Duration == Durati
     /// ```
     @discardableResult
     public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
-        guard delay > .zero else { return schedule(action) }
-        return _core.schedule(_TaskWork(_core, action, deadline: clock.now.advanced(by: delay), interval: nil))
+        _schedule(after: delay > .zero ? delay : nil, repeating: nil, action)
     }
 
     /// Runs `action` in a task once `delay` has passed, then every `interval` (deadlines are
@@ -146,8 +145,23 @@ public final class TaskScheduler<C: Clock>: Scheduler where C.Duration == Durati
         _ action: @escaping @Sendable () -> Void
     ) -> any Disposable {
         _precondition(interval > .zero, "Signals: TaskScheduler.schedule(after:repeating:_:) needs a positive interval, got \(interval); pass a Duration greater than .zero")
-        let deadline = clock.now.advanced(by: max(delay, .zero))
-        return _core.schedule(_TaskWork(_core, action, deadline: deadline, interval: interval))
+        return _schedule(after: max(delay, .zero), repeating: interval, action)
+    }
+
+    /// Schedules `action` on the core: ready work if `delay` is `nil`, else due `delay` from
+    /// now, then every `interval` if given. On the standard library's clocks the core is
+    /// called at its own type, so that its code (the heap, the sleeper and the draining task,
+    /// and disposal) runs specialised for that clock: these methods are not inlinable, so a
+    /// client calls their generic form, which would look up generic metadata (`_TaskWork`,
+    /// the state, the heap's array) on every `schedule`, tick and `dispose`.
+    private func _schedule(after delay: Duration?, repeating interval: Duration?, _ action: @escaping @Sendable () -> Void) -> any Disposable {
+        if C.self == ContinuousClock.self {
+            return unsafeDowncast(_core, to: _TaskSchedulerCore<ContinuousClock>.self).schedule(after: delay, repeating: interval, action)
+        }
+        if C.self == SuspendingClock.self {
+            return unsafeDowncast(_core, to: _TaskSchedulerCore<SuspendingClock>.self).schedule(after: delay, repeating: interval, action)
+        }
+        return _core.schedule(after: delay, repeating: interval, action)
     }
 }
 
@@ -178,6 +192,12 @@ final class _TaskSchedulerCore<C: Clock>: Sendable where C.Duration == Duration 
         self.clock = clock
         self.priority = priority
         self.executor = executor
+    }
+
+    /// Queues `action`: ready work if `delay` is `nil`, else due `delay` from now (then every
+    /// `interval`, if given).
+    func schedule(after delay: Duration?, repeating interval: Duration?, _ action: @escaping @Sendable () -> Void) -> _TaskWork<C> {
+        schedule(_TaskWork(self, action, deadline: delay.map { clock.now.advanced(by: $0) }, interval: interval))
     }
 
     /// Queues `work`: ready work (no deadline) at the end of the FIFO, delayed work in the
@@ -423,8 +443,18 @@ final class _TaskWork<C: Clock>: Disposable, @unchecked Sendable where C.Duratio
         self.interval = interval
     }
 
+    /// Takes the work out; on the standard library's clocks as code specialised for them
+    /// (reached through `any Disposable`, this method runs generic).
     func dispose() {
-        core.remove(self)
+        if C.self == ContinuousClock.self {
+            let work = unsafeDowncast(self, to: _TaskWork<ContinuousClock>.self)
+            work.core.remove(work)
+        } else if C.self == SuspendingClock.self {
+            let work = unsafeDowncast(self, to: _TaskWork<SuspendingClock>.self)
+            work.core.remove(work)
+        } else {
+            core.remove(self)
+        }
     }
 
     var isDisposed: Bool {

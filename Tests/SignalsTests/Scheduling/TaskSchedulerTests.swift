@@ -314,6 +314,46 @@ private func waitUntil(_ condition: @Sendable () -> Bool, sourceLocation: Source
         #expect(ran.count == expected)
         #expect(probe.overlaps == 0)
     }
+
+    /// The standard library's clocks take a path of their own in the scheduler (its code
+    /// specialised for them); the same rules hold there: delayed and repeating work runs,
+    /// disposed work never does and is released, and the repetition stops on dispose.
+    @Test(arguments: [false, true])
+    func onTheContinuousAndSuspendingClocksDelayedRepeatingAndDisposedWorkKeepTheRules(suspending: Bool) async {
+        if suspending {
+            await delayedRepeatingAndDisposedWork(on: TaskScheduler(name: "suspending", clock: SuspendingClock()))
+        } else {
+            await delayedRepeatingAndDisposedWork(on: TaskScheduler(name: "continuous"))
+        }
+    }
+
+    private func delayedRepeatingAndDisposedWork<C: Clock>(on scheduler: TaskScheduler<C>) async where C.Duration == Duration {
+        let log = Locked<[String]>([])
+        let ticks = Counter()
+        weak var weakCaptured: Tracked?
+        let disposed: any Disposable
+        do {
+            let captured = Tracked()
+            weakCaptured = captured
+            disposed = scheduler.schedule(after: .milliseconds(2)) { _ = captured; log.append("disposed") }
+        }
+        disposed.dispose()
+        #expect(disposed.isDisposed)
+        #expect(weakCaptured == nil, "a disposed action outlived its disposal")
+        let once = scheduler.schedule(after: .milliseconds(1)) { log.append("once") }
+        let ticking = scheduler.schedule(after: .milliseconds(1), repeating: .milliseconds(1)) { ticks.increment() }
+        await waitUntil { ticks.count >= 3 && log.value.count == 1 }
+        ticking.dispose()
+        #expect(ticking.isDisposed)
+        await settle(scheduler)
+        let stoppedAt = ticks.count
+        // Past the disposed action's deadline and several more intervals: nothing else runs.
+        try? await Task.sleep(for: .milliseconds(10))
+        await settle(scheduler)
+        #expect(ticks.count == stoppedAt)
+        #expect(log.value == ["once"])
+        #expect(once.isDisposed) // a one-shot action is gone once it has run
+    }
 }
 
 
