@@ -28,7 +28,8 @@
 //
 // So every stream a follower reads is a subject's signal, and so is their merge, counted with
 // `counting(into:)`: `values` subscribes it on the connection's own task, with no hand-off to
-// another thread.
+// another thread. That merge (the room's feed) is built once, when the room is made: a signal
+// is a description, so each follower subscribes the same value and following builds nothing.
 //
 // Shutdown ends the server's lifetime (the heartbeat completes) and completes every room's
 // subjects (its typing and rate pipelines end with them): each follower's feed is a merge of these,
@@ -95,8 +96,9 @@ public final class Rooms: Sendable {
         var isShutDown = false
     }
 
-    /// One room's subjects, created with the room's first post, ping or follower and kept
-    /// for the server's life (subjects hold no clock; the pipelines that do are pruned).
+    /// One room's subjects and its followers' feed, created with the room's first post, ping
+    /// or follower and kept for the server's life (subjects hold no clock; the pipelines that
+    /// do are pruned).
     private final class Room: Sendable {
         /// The last `historySize` messages, then the live ones: fed directly by `post`, so
         /// the history survives when the last follower leaves (a `share(replay:)` would
@@ -114,11 +116,21 @@ public final class Rooms: Sendable {
         /// is in use (one window clock per room, a post counted once, not once per follower;
         /// a newcomer receives the last window's rate at once).
         let rate = ReplaySubject<Int, Never>(capacity: 1)
+        /// What `events(in:)` returns for this room: built once, when the room is made, and
+        /// handed to each follower (a signal is a description; each follower's subscription
+        /// is its own), so following a room builds nothing.
+        let feed: Signal<RoomEvent, Never>
 
-        init(history: ReplaySubject<Message, Never>) {
-            self.history = history
+        /// Makes the room's subjects, then its feed from them (`feed` is called once).
+        init(
+            historySize: Int,
+            feed: (_ history: ReplaySubject<Message, Never>, _ typing: ReplaySubject<String?, Never>, _ rate: ReplaySubject<Int, Never>)
+                -> Signal<RoomEvent, Never>
+        ) {
+            history = ReplaySubject(capacity: historySize)
             pings = Subject()
             posts = Subject()
+            self.feed = feed(history, typing, rate)
         }
 
         /// Completes the room's subjects (shutdown): its pipelines end and its followers'
@@ -193,7 +205,9 @@ public final class Rooms: Sendable {
 
     private func room(_ name: String, in table: inout Table) -> Room {
         if let room = table.rooms[name] { return room }
-        let room = Room(history: ReplaySubject(capacity: historySize))
+        let room = Room(historySize: historySize) { history, typing, rate in
+            feed(of: name, messages: history.signal, typing: typing.signal, rate: rate.signal)
+        }
         if table.isShutDown { room.end() }
         table.rooms[name] = room
         return room
@@ -375,7 +389,7 @@ public final class Rooms: Sendable {
     /// Everything a follower of `room` receives, in one stream: its messages (history first),
     /// typing, rate and heartbeats, until shutdown. One live subscription.
     public func events(in roomName: String) -> Signal<RoomEvent, Never> {
-        events(in: roomName, messages: { $0 })
+        room(roomName).feed
     }
 
     /// Everything a follower of `room` receives, as `events(in:)`, with the room's messages
@@ -386,11 +400,15 @@ public final class Rooms: Sendable {
         in roomName: String, messages: (Signal<Message, Never>) -> Signal<Message, Never>
     ) -> Signal<RoomEvent, Never> {
         let room = room(roomName)
-        var parts = [
-            messages(room.history.signal).map(RoomEvent.message),
-            room.typing.signal.map(RoomEvent.typing),
-            room.rate.signal.map(RoomEvent.rate),
-        ]
+        return feed(of: roomName, messages: messages(room.history.signal), typing: room.typing.signal, rate: room.rate.signal)
+    }
+
+    /// A follower's feed of `roomName`: its messages, typing, rate and the heartbeats, merged,
+    /// followed with `follow(_:in:)`.
+    private func feed(
+        of roomName: String, messages: Signal<Message, Never>, typing: Signal<String?, Never>, rate: Signal<Int, Never>
+    ) -> Signal<RoomEvent, Never> {
+        var parts = [messages.map(RoomEvent.message), typing.map(RoomEvent.typing), rate.map(RoomEvent.rate)]
         if let heartbeats { parts.append(heartbeats) }
         return follow(Signal.merge(parts), in: roomName)
     }

@@ -35,3 +35,35 @@ public func killProcess(_ process: Process) {
     _ = kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
 }
+
+/// Runs `action` on a thread of its own once `seconds` have passed, unless `cancel()` comes
+/// first: a deadline that holds when every task of the process is blocked, the cooperative
+/// pool's threads included, where `waitForExit(of:until:)` and every other `async` wait can no
+/// longer run. (The `AsyncStream` twin's server once deadlocked both of the pool's threads on
+/// this machine's 2 cores; a deadline in a task never fired.)
+///
+/// ```swift
+/// let watchdog = Watchdog(after: 360) { killProcess(clients); exit(3) }
+/// // … the scenario …
+/// watchdog.cancel()
+/// ```
+public final class Watchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+
+    public init(after seconds: Double, _ action: @escaping @Sendable () -> Void) {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1_000))
+        Thread.detachNewThread { [self] in
+            while ContinuousClock.now < deadline {
+                if isCancelled { return }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            if !isCancelled { action() }
+        }
+    }
+
+    /// Stops the watchdog: `action` will not run (unless it already has).
+    public func cancel() { lock.withLock { cancelled = true } }
+
+    private var isCancelled: Bool { lock.withLock { cancelled } }
+}

@@ -37,6 +37,8 @@
 //              ROOMS_LOAD_CLIENT_TIMEOUT seconds (300) to connect, report every broadcast and
 //              exit: past that it is killed, the figures so far are printed and rooms-load
 //              exits with status 1 (the run's process with 3) and says which step it missed.
+//              A watchdog thread ends the run's process a minute later if its tasks no longer
+//              run at all (the AsyncStream twin's server once deadlocked its pool's threads).
 // Client and server share the child process (and the allocator), the same for both twins.
 
 import AsyncHTTPClient
@@ -417,6 +419,14 @@ func measure<Backend: RoomsBackend>(_ scenarios: Set<String>, _ make: () -> Back
         let reports = Reports()
         let connectStart = ContinuousClock.now
         try clients.run()
+        // The same deadline, a minute later, on a thread of its own: for when this process's
+        // tasks no longer run at all (every thread of the cooperative pool blocked), where the
+        // waits below cannot see the time.
+        let watchdog = Watchdog(after: Double(clientTimeout + 60)) {
+            killProcess(clients)
+            FileHandle.standardError.write(Data("rooms-load: this server's followers scenario did not end within \(clientTimeout + 60) s and its tasks no longer run (blocked); the client process was killed\n".utf8))
+            exit(3)
+        }
         let reader = Thread {
             var pending = ""
             while true {
@@ -470,6 +480,7 @@ func measure<Backend: RoomsBackend>(_ scenarios: Set<String>, _ make: () -> Back
         }
         results["followers.connected"] = clients.terminationStatus == 0 ? Double(followerCount) : 0
         try await server.stop()
+        watchdog.cancel()
     }
     return results
 }
@@ -587,6 +598,12 @@ if let index = arguments.firstIndex(of: "--clients"), index + 1 < arguments.coun
                 // Its reason is on standard error, above; what it measured before failing, here.
                 print("rooms-load: run \(run + 1) of \(backend) failed (status \(child.terminationStatus)); what it measured:")
                 for (key, value) in measured { print("  \(key)\t\(value)") }
+                print("and the runs before it (Signals; AsyncStream):")
+                for row in rowsInOrder {
+                    let a = (figures["signals"]?[row.key] ?? []).map { String(format: row.format, $0) }
+                    let b = (figures["streams"]?[row.key] ?? []).map { String(format: row.format, $0) }
+                    if !a.isEmpty || !b.isEmpty { print("  \(row.label): \(a.joined(separator: ", ")); \(b.joined(separator: ", "))") }
+                }
                 try await client.shutdown().get()
                 exit(1)
             }

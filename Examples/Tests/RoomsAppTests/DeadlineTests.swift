@@ -42,3 +42,35 @@ import Testing
         #expect(child.terminationStatus == 0)
     }
 }
+
+/// `Watchdog`: the deadline rooms-load keeps on a thread of its own, for when its tasks no
+/// longer run. Whether it fires, not when.
+@Suite struct WatchdogTests {
+    @Test func aWatchdogNotCancelledRunsItsActionOnce() {
+        let fired = DispatchSemaphore(value: 0)
+        let count = Count()
+        let watchdog = Watchdog(after: 0.05) {
+            count.add()
+            fired.signal()
+        }
+        #expect(fired.wait(timeout: .now() + 60) == .success)
+        #expect(count.value == 1)
+        watchdog.cancel()
+    }
+
+    @Test func aCancelledWatchdogNeverRunsItsAction() {
+        let count = Count()
+        let watchdog = Watchdog(after: 0.2) { count.add() }
+        watchdog.cancel()
+        Thread.sleep(forTimeInterval: 0.6)   // past the deadline and a few of its polls
+        #expect(count.value == 0)
+    }
+}
+
+/// A counter any thread adds to.
+private final class Count: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    func add() { lock.withLock { n += 1 } }
+    var value: Int { lock.withLock { n } }
+}
