@@ -19,7 +19,7 @@ import SignalsTestSupport
         // Seen failing before the fix: 8 slots were kept after the history had been read.
         let room = ReplaySubject<Int, Never>(capacity: 10)
         room.send(value: 1)
-        var iterator = room.signal.buffer(size: 256, whenFull: .dropOldest).makeAsyncIterator()
+        var iterator = room.signal.values(bufferSize: 256, whenFull: .dropOldest).makeAsyncIterator()
         // Given: the history (one value) waits in the replay's ring.
         #expect(Self.replaySlots(iterator) > 0)
         // When: the loop reads it…
