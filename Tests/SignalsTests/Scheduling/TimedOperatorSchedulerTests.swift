@@ -272,8 +272,11 @@ private func timeline(_ operation: any TimedOperatorCase, _ form: SchedulerForm)
             let start = erased.now
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 erased.schedule { ran.withLock { $0.append("now") } }
-                erased.schedule(after: .milliseconds(1)) { ran.withLock { $0.append("cancelled") } }.dispose()
-                erased.schedule(after: .milliseconds(20)) {
+                // Disposed at once, due long before "later": it shows up if cancelling does not
+                // reach the wrapped scheduler. (Due after 1 ms, it ran before its dispose on a
+                // busy machine: a thread can be held off a core for longer than that.)
+                erased.schedule(after: .milliseconds(100)) { ran.withLock { $0.append("cancelled") } }.dispose()
+                erased.schedule(after: .milliseconds(250)) {
                     ran.withLock { $0.append("later") }
                     done.resume()
                 }
